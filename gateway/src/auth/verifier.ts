@@ -1,0 +1,107 @@
+import { MSG } from '@ct/contracts';
+import type { AuthContext } from '@ct/service-kit';
+import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
+
+export interface VerifierOptions {
+  projectId: string;
+  /** host:port of the Auth emulator; never set in production. */
+  emulatorHost?: string | undefined;
+  /** How long a user's disabled / revoked state is trusted before it is looked up again. */
+  userCacheMs: number;
+  maxCachedTokens?: number;
+}
+
+interface UserState {
+  disabled: boolean;
+  validSinceMs: number;
+  emailVerified: boolean;
+  at: number;
+}
+
+let appSeq = 0;
+
+/** Maps provider error codes to what the API says. */
+function reason(err: unknown): string {
+  const code = (err as { code?: string }).code ?? '';
+  if (code === 'auth/id-token-expired') return 'Your session has expired. Please sign in again.';
+  if (code === 'auth/id-token-revoked') return 'Your session was revoked. Please sign in again.';
+  if (code === 'auth/user-disabled') return 'Your account has been disabled.';
+  if (code === 'auth/user-not-found') return 'Your account no longer exists.';
+  return 'Invalid ID token. Please sign in again.';
+}
+
+/**
+ * Verifies Firebase ID tokens with firebase-admin. Verified tokens are cached until they expire, and
+ * each user's disabled / revoked state is re-read at most every `userCacheMs`, so the hot path does no I/O.
+ */
+export class TokenVerifier {
+  private readonly app: App;
+  private readonly auth: Auth;
+  private readonly tokens = new Map<string, DecodedIdToken>();
+  private readonly users = new Map<string, UserState>();
+  private readonly maxTokens: number;
+
+  constructor(private readonly opts: VerifierOptions) {
+    if (opts.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = opts.emulatorHost;
+    this.app = initializeApp({ projectId: opts.projectId }, `gateway-${++appSeq}`);
+    this.auth = getAuth(this.app);
+    this.maxTokens = opts.maxCachedTokens ?? 50_000;
+  }
+
+  private async userState(uid: string, force: boolean): Promise<UserState> {
+    const cached = this.users.get(uid);
+    if (!force && cached && Date.now() - cached.at < this.opts.userCacheMs) return cached;
+    const u = await this.auth.getUser(uid);
+    const state: UserState = {
+      disabled: u.disabled,
+      validSinceMs: u.tokensValidAfterTime ? Date.parse(u.tokensValidAfterTime) : 0,
+      emailVerified: u.emailVerified,
+      at: Date.now(),
+    };
+    this.users.set(uid, state);
+    return state;
+  }
+
+  /** Verifies a raw token: the identity, or why it is refused. */
+  async verify(token: string): Promise<AuthContext | { error: string }> {
+    try {
+      let decoded = this.tokens.get(token);
+      let fresh = false;
+      if (!decoded || decoded.exp * 1000 <= Date.now()) {
+        if (decoded) this.tokens.delete(token);
+        decoded = await this.auth.verifyIdToken(token, false);
+        fresh = true;
+        if (this.tokens.size >= this.maxTokens) this.tokens.delete(this.tokens.keys().next().value as string);
+        this.tokens.set(token, decoded);
+      }
+      const user = await this.userState(decoded.uid, fresh);
+      if (user.disabled) return { error: 'Your account has been disabled.' };
+      // auth_time is in seconds; tokens issued before a revocation are refused.
+      if (decoded.auth_time * 1000 < user.validSinceMs) {
+        this.tokens.delete(token);
+        return { error: 'Your session was revoked. Please sign in again.' };
+      }
+      const provider = decoded.firebase?.sign_in_provider;
+      const verified = decoded.email_verified === true || user.emailVerified || provider === 'google.com';
+      if (!verified && provider === 'password') return { error: MSG.emailNotVerified };
+      return {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        emailVerified: verified,
+        name: typeof decoded.name === 'string' ? decoded.name : null,
+      };
+    } catch (err) {
+      return { error: reason(err) };
+    }
+  }
+
+  /** Reachability of the identity provider, for readiness. */
+  async ping(): Promise<void> {
+    await this.auth.listUsers(1);
+  }
+
+  async close(): Promise<void> {
+    await deleteApp(this.app);
+  }
+}

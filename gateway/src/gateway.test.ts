@@ -1,0 +1,142 @@
+import {
+  createVerifiedUser,
+  disableUser,
+  revokeTokens,
+  signUp,
+  startTestGateway,
+  tokenClaims,
+  uniqueEmail,
+  unsignedToken,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let gw: TestGateway;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  [alice, bob] = await Promise.all([
+    createVerifiedUser({ name: 'Alice' }),
+    createVerifiedUser({ name: 'Bob' }),
+  ]);
+});
+afterAll(() => gw?.close());
+
+// A user-scoped route of the auth service: it works as soon as the foundation does.
+const ROUTE = '/api/get-staff-roles';
+
+describe('gateway identity', () => {
+  it('answers health and readiness', async () => {
+    expect((await gw.api('GET', '/api/healthz')).status).toBe(200);
+    const ready = await gw.api('GET', '/api/readyz');
+    expect(ready.body).toMatchObject({ success: true, checks: { store: 'ok', queue: 'ok', auth: 'ok' } });
+  });
+
+  it('refuses a missing token with 401 and the spec message', async () => {
+    const r = await gw.api('GET', ROUTE);
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ success: false, message: 'User not authenticated', code: 'UNAUTHENTICATED' });
+  });
+
+  it.each([
+    ['garbage', () => 'not-a-jwt'],
+    [
+      'expired',
+      () =>
+        unsignedToken(
+          tokenClaims(alice.uid, { iat: 1_600_000_000, auth_time: 1_600_000_000, exp: 1_600_003_600 }),
+        ),
+    ],
+    [
+      'foreign-project',
+      () =>
+        unsignedToken(
+          tokenClaims(alice.uid, { aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' }),
+        ),
+    ],
+  ])('refuses a %s token with 401', async (_label, token) => {
+    const r = await gw.api('GET', ROUTE, { token: token() });
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+  });
+
+  it('accepts a valid token: the role lookup reaches the auth service', async () => {
+    const r = await gw.api('GET', ROUTE, { token: alice.idToken });
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ success: false, message: 'No staff role found for user' });
+  });
+
+  it('tells a signed-in caller who they are, from the verified token', async () => {
+    const r = await gw.api('GET', '/api/me', { token: alice.idToken });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      data: { uid: alice.uid, email: alice.email, emailVerified: true },
+    });
+  });
+
+  it("refuses a userId that is not the token's uid with 403, and accepts the matching one", async () => {
+    const foreign = await gw.api('GET', ROUTE, { token: alice.idToken, query: { userId: bob.uid } });
+    expect(foreign.status).toBe(403);
+    const own = await gw.api('GET', ROUTE, { token: alice.idToken, query: { userId: alice.uid } });
+    expect(own.status).toBe(404);
+  });
+
+  it('refuses an unverified e-mail account', async () => {
+    const u = await signUp(uniqueEmail('unverified'), 'Secret-pass-123');
+    const r = await gw.api('GET', ROUTE, { token: u.idToken });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe('Your email is not verified. Please verify your email before logging in.');
+  });
+
+  it('refuses revoked and disabled users', async () => {
+    const [carol, dave] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
+    expect((await gw.api('GET', ROUTE, { token: carol.idToken })).status).toBe(404);
+    await revokeTokens(carol.uid);
+    const revoked = await gw.api('GET', ROUTE, { token: carol.idToken });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.message).toMatch(/revoked/);
+    await disableUser(dave.uid);
+    const disabled = await gw.api('GET', ROUTE, { token: dave.idToken });
+    expect(disabled.status).toBe(401);
+    expect(disabled.body.message).toMatch(/disabled/);
+  });
+
+  it('never exposes internal routes', async () => {
+    const r = await gw.api('GET', `/api/internal/staff-role/${alice.uid}`, { token: alice.idToken });
+    expect(r.status).toBe(404);
+    const forged = await gw.api('GET', '/api/internal/staff', {
+      headers: { 'x-internal-token': 'guess-guess-guess-guess' },
+    });
+    expect(forged.status).toBe(404);
+  });
+
+  it('serves OpenAPI generated from the route schemas', async () => {
+    const r = await gw.api<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body.paths)).toContain('/api/search-college');
+    expect(Object.keys(r.body.paths).some((p) => p.includes('/internal/'))).toBe(false);
+  });
+
+  it('answers bad JSON and oversized bodies with clear 4xx errors', async () => {
+    const bad = await gw.app.inject({
+      method: 'POST',
+      url: '/api/add-college',
+      headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    const huge = await gw.app.inject({
+      method: 'POST',
+      url: '/api/add-college',
+      headers: { authorization: `Bearer ${alice.idToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+});

@@ -1,0 +1,63 @@
+import Type, { type Static } from 'typebox';
+import { ApiError, Ok, UserId } from './common.ts';
+import { defineRoute } from './route.ts';
+
+export const STAFF_ROLES = ['admin', 'staff'] as const;
+export const StaffRole = Type.Union([Type.Literal('admin'), Type.Literal('staff')]);
+export type StaffRole = Static<typeof StaffRole>;
+
+export const StaffMember = Type.Object({
+  userId: Type.String(),
+  role: StaffRole,
+  email: Type.Optional(Type.String()),
+});
+export type StaffMember = Static<typeof StaffMember>;
+
+export const Page = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+});
+
+export const getStaffRoles = defineRoute({
+  method: 'GET',
+  path: '/get-staff-roles',
+  service: 'auth',
+  access: 'user',
+  summary: "The signed-in user's staff role (is-admin is true only when this succeeds with `admin`)",
+  schema: {
+    querystring: Type.Object({ userId: Type.Optional(UserId) }),
+    response: { 200: Ok({ role: StaffRole, data: StaffRole }), 404: ApiError },
+  },
+});
+
+/** Internal: role of any uid, for server-side admin checks. */
+export const internalGetRole = defineRoute({
+  method: 'GET',
+  path: '/internal/staff-role/:uid',
+  service: 'auth',
+  access: 'internal',
+  summary: 'Role of a uid, or null',
+  schema: {
+    params: Type.Object({ uid: UserId }),
+    response: { 200: Type.Object({ role: Type.Union([StaffRole, Type.Null()]) }) },
+  },
+});
+
+/** Internal: staff listing for the admin service. */
+export const internalListStaff = defineRoute({
+  method: 'GET',
+  path: '/internal/staff',
+  service: 'auth',
+  access: 'internal',
+  summary: 'Staff members, filtered by user id or role, paginated',
+  schema: {
+    querystring: Type.Object({
+      userId: Type.Optional(Type.String({ maxLength: 128 })),
+      role: Type.Optional(Type.String({ maxLength: 32 })),
+      ...Page.properties,
+    }),
+    response: { 200: Type.Object({ total: Type.Integer(), items: Type.Array(StaffMember) }) },
+  },
+});
+
+export const authRoutes = [getStaffRoles, internalGetRole, internalListStaff];

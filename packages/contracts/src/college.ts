@@ -1,0 +1,255 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import { IsoDateTime } from './common.ts';
+export { NET_PRICE_BANDS, COMPARE_METRICS, type NetPriceKey } from './constants.ts';
+
+const Num = Type.Union([Type.Number(), Type.Null()]);
+const Str = Type.Union([Type.String(), Type.Null()]);
+
+/** Where a gathered fact came from, and when. */
+export const Source = Type.Object({
+  url: Type.String({ maxLength: 2000 }),
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  gatheredAt: IsoDateTime,
+});
+export type Source = Static<typeof Source>;
+
+export const Finance = Type.Object({
+  avgFamilyIncome: Num,
+  medianFamilyIncome: Num,
+  fafsaApplications: Num,
+  studentsGrantsOrLoans: Num,
+  costAttendance: Num,
+  inStateTuition: Num,
+  outOfStateTuition: Num,
+  medianEarnings: Num,
+  netPrice0to30000: Num,
+  netPrice30001to48000: Num,
+  netPrice48001to75000: Num,
+  netPrice75001to110000: Num,
+  netPrice110001plus: Num,
+  graduationRate: Num,
+  /** Share of undergraduates with a Pell grant (Scorecard PCTPELL), fraction 0..1 */
+  pellGrantRate: Type.Optional(Num),
+  /** Share of undergraduates with a federal student loan (Scorecard PCTFLOAN), fraction 0..1 */
+  federalLoanRate: Type.Optional(Num),
+});
+export type Finance = Static<typeof Finance>;
+
+/** Shares of undergraduates, fractions 0..1. `unknown` is shown as "Others". */
+export const DemographicBreakdown = Type.Object({
+  white: Num,
+  black: Num,
+  asian: Num,
+  hispanic: Num,
+  unknown: Num,
+  firstGen: Num,
+  /** The smaller groups the Scorecard publishes, fractions 0..1 (optional: older documents lack them). */
+  aian: Type.Optional(Num),
+  nhpi: Type.Optional(Num),
+  twoOrMore: Type.Optional(Num),
+  nonResident: Type.Optional(Num),
+});
+export type DemographicBreakdown = Static<typeof DemographicBreakdown>;
+
+export const Demographics = Type.Object({
+  schoolCity: Str,
+  schoolState: Str,
+  /** Undergraduate size */
+  schoolSize: Num,
+  schoolGradSize: Num,
+  /** Fraction 0..1 */
+  admissionRate: Num,
+  studentFacRatio: Num,
+  priceCalcUrl: Str,
+  graduationRate: Num,
+  /** "Public", "Private nonprofit" or "Private for-profit" (Scorecard CONTROL) */
+  ownership: Type.Optional(Str),
+  demographics: DemographicBreakdown,
+  finance: Finance,
+});
+export type Demographics = Static<typeof Demographics>;
+
+export const Deadline = Type.Object({
+  /** e.g. "Early Decision", "Regular Decision" */
+  type: Type.String({ minLength: 1, maxLength: 100 }),
+  /** YYYY-MM-DD, or null when the college publishes none (rolling) */
+  date: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+});
+export type Deadline = Static<typeof Deadline>;
+
+export const EssayPromptMeta = Type.Object({
+  prompt: Type.String(),
+  wordLimit: Num,
+});
+
+export const Requirements = Type.Object({
+  transcripts: Str,
+  SAT_ACT: Str,
+  teacherRecommendations: Str,
+});
+
+export const AdmissionStatistics = Type.Object({
+  /** Fraction 0..1 */
+  overallAcceptanceRate: Num,
+  year: Str,
+});
+
+export const AdmittedStudentProfile = Type.Object({
+  GPA: Str,
+  SAT: Str,
+  Major: Str,
+});
+
+export const CollegeInfo = Type.Object({
+  deadlines: Type.Array(Deadline),
+  essayPrompts: Type.Array(Type.String()),
+  essayPromptMeta: Type.Optional(Type.Array(EssayPromptMeta)),
+  requirements: Requirements,
+  tips: Type.Array(Type.String()),
+  admissionStatistics: AdmissionStatistics,
+  admittedStudentProfile: AdmittedStudentProfile,
+});
+export type CollegeInfo = Static<typeof CollegeInfo>;
+
+/**
+ * The keys of `College.sources`: each names the part of the document a source vouches for.
+ * `demographics` and `demographics.finance` come from the College Scorecard; the `info.*` parts, `aliases`
+ * and `links` from the college's own pages (AI web search) or the Common App requirements grid.
+ */
+export const FACT_SOURCE_KEYS = [
+  'name',
+  'aliases',
+  'links',
+  'demographics',
+  'demographics.finance',
+  'info.deadlines',
+  'info.essayPrompts',
+  'info.requirements',
+  'info.tips',
+  'info.admissionStatistics',
+  'info.admittedStudentProfile',
+] as const;
+export type FactSourceKey = (typeof FACT_SOURCE_KEYS)[number];
+
+/**
+ * The college document the API returns (spec entity "College").
+ * `sources` maps a fact path (one of FACT_SOURCE_KEYS) to where and when it was gathered;
+ * `missing` lists what could not be gathered, in words a student can read.
+ */
+export const College = Type.Object({
+  name: Type.String(),
+  aliases: Type.Array(Type.String()),
+  links: Type.Array(Type.String()),
+  createdAt: IsoDateTime,
+  updatedAt: Type.Optional(IsoDateTime),
+  scorecardId: Type.Union([Type.Integer(), Type.Null()]),
+  demographics: Demographics,
+  info: CollegeInfo,
+  sources: Type.Record(Type.String(), Source),
+  missing: Type.Array(Type.String()),
+});
+export type College = Static<typeof College>;
+
+/** States of an ingestion request (one per normalised college name). */
+export const IngestionState = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+]);
+export type IngestionState = Static<typeof IngestionState>;
+
+/** What the student sees while a college is being gathered. */
+export const IngestionStage = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('government-data'),
+  Type.Literal('college-facts'),
+  Type.Literal('saving'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+]);
+export type IngestionStage = Static<typeof IngestionStage>;
+
+export const IngestionRequest = Type.Object({
+  key: Type.String({ description: 'Normalised college name; also the job id' }),
+  name: Type.String(),
+  state: IngestionState,
+  stage: IngestionStage,
+  attempts: Type.Integer(),
+  /** Set when the request failed for good: a reason a student can read. */
+  failureReason: Type.Union([Type.String(), Type.Null()]),
+  /** Why the last try failed while another try is still to come. */
+  lastError: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  collegeName: Type.Union([Type.String(), Type.Null()], {
+    description: 'Official name of the stored college once done',
+  }),
+  requestedAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type IngestionRequest = Static<typeof IngestionRequest>;
+
+/** One gathered fact group as the AI provider returns it: the value (null when not found) and its page. */
+function Fact<T extends TSchema>(value: T, description: string) {
+  return Type.Object(
+    {
+      value: Type.Union([value, Type.Null()]),
+      sourceUrl: Type.Union([Type.String(), Type.Null()], {
+        description: 'The URL of the page this value was read from; null when value is null',
+      }),
+    },
+    { description },
+  );
+}
+
+/**
+ * What the AI provider is asked to return about one college (strict JSON-schema output). Every group
+ * carries the page it was read from; a group the model cannot find on a page must be null, never guessed.
+ */
+export const CollegeFactsAnswer = Type.Object({
+  found: Type.Boolean({ description: 'true only if this college was found on its official pages' }),
+  officialName: Type.Union([Type.String(), Type.Null()], { description: 'Official full name' }),
+  city: Str,
+  state: Type.Union([Type.String(), Type.Null()], {
+    description: 'Two-letter U.S. state code, if in the U.S.',
+  }),
+  website: Type.Union([Type.String(), Type.Null()], { description: 'Official homepage URL' }),
+  aliases: Fact(Type.Array(Type.String()), 'Other names and abbreviations the college is known by'),
+  links: Fact(Type.Array(Type.String()), 'Helpful official URLs: admissions, financial aid, visits'),
+  deadlines: Fact(
+    Type.Array(
+      Type.Object({
+        type: Type.String({ description: 'e.g. Early Decision, Early Action, Regular Decision' }),
+        date: Type.Union([Type.String(), Type.Null()], {
+          description: 'YYYY-MM-DD for the coming admission cycle; null when rolling',
+        }),
+      }),
+    ),
+    'First-year application deadlines for the coming cycle',
+  ),
+  essayPrompts: Fact(Type.Array(Type.String()), 'Supplemental essay prompts, verbatim'),
+  requirements: Fact(
+    Type.Object({
+      transcripts: Str,
+      SAT_ACT: Type.Union([Type.String(), Type.Null()], { description: 'Required, optional or test-free' }),
+      teacherRecommendations: Str,
+    }),
+    'What a first-year application needs',
+  ),
+  tips: Fact(Type.Array(Type.String()), "Advice from the college's own admissions pages"),
+  admissionStatistics: Fact(
+    Type.Object({
+      overallAcceptanceRate: Type.Union([Type.Number(), Type.Null()], { description: 'Fraction 0..1' }),
+      year: Type.Union([Type.String(), Type.Null()], { description: 'Admission cycle or class year' }),
+    }),
+    'Published acceptance rate',
+  ),
+  admittedStudentProfile: Fact(
+    Type.Object({
+      GPA: Str,
+      SAT: Type.Union([Type.String(), Type.Null()], { description: 'Middle 50% range or average' }),
+      Major: Type.Union([Type.String(), Type.Null()], { description: 'Most popular majors' }),
+    }),
+    'Profile of admitted first-year students',
+  ),
+});
+export type CollegeFactsAnswer = Static<typeof CollegeFactsAnswer>;

@@ -1,0 +1,204 @@
+import Type, { type Static } from 'typebox';
+import { ApiError, CollegeName, IsoDateTime } from './common.ts';
+import type { MessageDef } from './events.ts';
+import { defineRoute } from './route.ts';
+
+/** Kinds of prompt, so one draft can serve similar prompts of several colleges. */
+export const PROMPT_CATEGORIES = [
+  'why-us',
+  'major',
+  'community',
+  'activity',
+  'challenge',
+  'intellectual',
+  'identity',
+  'growth',
+  'creativity',
+  'open',
+  'other',
+] as const;
+export const PromptCategory = Type.Union([
+  Type.Literal('why-us'),
+  Type.Literal('major'),
+  Type.Literal('intellectual'),
+  Type.Literal('challenge'),
+  Type.Literal('identity'),
+  Type.Literal('community'),
+  Type.Literal('activity'),
+  Type.Literal('growth'),
+  Type.Literal('creativity'),
+  Type.Literal('open'),
+  Type.Literal('other'),
+]);
+export type PromptCategory = (typeof PROMPT_CATEGORIES)[number];
+
+/** A prompt with what the student needs around it. */
+export const PromptDetail = Type.Object({
+  prompt: Type.String(),
+  /** Most words allowed, when the college publishes it */
+  wordLimit: Type.Union([Type.Integer(), Type.Null()]),
+  /** Fewest words expected, when published */
+  wordMin: Type.Union([Type.Integer(), Type.Null()]),
+  category: PromptCategory,
+  sourceUrl: Type.Union([Type.String(), Type.Null()]),
+  /** A caveat about the wording, e.g. when it could not be checked against the official page */
+  note: Type.Union([Type.String(), Type.Null()]),
+});
+export type PromptDetail = Static<typeof PromptDetail>;
+
+/** An example essay: always a labelled example, never a real applicant's essay. */
+export const ExampleEssay = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  title: Type.Union([Type.String(), Type.Null()]),
+  origin: Type.Union([Type.Literal('ai'), Type.Literal('admin')]),
+  /** The label shown with it */
+  label: Type.String(),
+  createdAt: IsoDateTime,
+});
+export type ExampleEssay = Static<typeof ExampleEssay>;
+
+export const getCollegesEssays = defineRoute({
+  method: 'GET',
+  path: '/get-colleges-essays',
+  service: 'essays',
+  access: 'user',
+  summary: 'Names of colleges that have essay prompts',
+  schema: {
+    response: {
+      200: Type.Object({
+        success: Type.Literal(true),
+        message: Type.String(),
+        colleges: Type.Array(Type.String()),
+      }),
+    },
+  },
+});
+
+export const getPrompts = defineRoute({
+  method: 'GET',
+  path: '/get-prompts',
+  service: 'essays',
+  access: 'user',
+  summary: "A college's essay prompts, with word limits and kinds",
+  schema: {
+    querystring: Type.Object({ collegeName: CollegeName }),
+    response: {
+      200: Type.Object({
+        success: Type.Literal(true),
+        message: Type.String(),
+        prompts: Type.Array(Type.String()),
+        details: Type.Array(PromptDetail),
+      }),
+      404: ApiError,
+    },
+  },
+});
+
+const EssaysQuery = Type.Object({
+  collegeName: CollegeName,
+  prompt: Type.String({ minLength: 1, maxLength: 5000 }),
+});
+
+export const getEssays = defineRoute({
+  method: 'GET',
+  path: '/get-essays',
+  service: 'essays',
+  access: 'user',
+  summary:
+    "Example essays for a prompt (clearly labelled examples, never a real applicant's essay); 202 while they are being written",
+  schema: {
+    querystring: EssaysQuery,
+    response: {
+      200: Type.Object({
+        success: Type.Literal(true),
+        message: Type.String(),
+        essays: Type.Array(Type.String()),
+        examples: Type.Array(ExampleEssay),
+      }),
+      202: Type.Object({
+        success: Type.Literal(true),
+        message: Type.String(),
+        essays: Type.Array(Type.String()),
+        state: Type.String(),
+      }),
+      404: ApiError,
+    },
+  },
+});
+
+export const PromptGroup = Type.Object({
+  category: PromptCategory,
+  /** e.g. "Why this college" */
+  label: Type.String(),
+  /** How one draft can be adapted across the group */
+  advice: Type.String(),
+  prompts: Type.Array(
+    Type.Object({
+      collegeName: Type.String(),
+      prompt: Type.String(),
+      wordLimit: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
+});
+export type PromptGroup = Static<typeof PromptGroup>;
+
+export const getPromptGroups = defineRoute({
+  method: 'GET',
+  path: '/get-prompt-groups',
+  service: 'essays',
+  access: 'user',
+  summary: "The student's colleges' prompts grouped by kind, so one draft can serve several",
+  schema: {
+    response: {
+      200: Type.Object({
+        success: Type.Literal(true),
+        message: Type.String(),
+        /** The student's colleges that have prompts */
+        colleges: Type.Array(Type.String()),
+        groups: Type.Array(PromptGroup),
+      }),
+    },
+  },
+});
+
+export const addExampleEssay = defineRoute({
+  method: 'POST',
+  path: '/add-example-essay',
+  service: 'essays',
+  access: 'admin',
+  summary: 'Admins add an example essay to a prompt (shown labelled as an example)',
+  schema: {
+    body: Type.Object({
+      prompt: Type.String({ minLength: 1, maxLength: 5000 }),
+      title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      essay: Type.String({
+        minLength: 50,
+        maxLength: 20_000,
+        errorMessage: 'The example essay must be between 50 and 20,000 characters',
+      }),
+    }),
+    response: {
+      201: Type.Object({ success: Type.Literal(true), message: Type.String(), example: ExampleEssay }),
+      404: ApiError,
+    },
+  },
+});
+
+// ---- jobs of the essays service (its own queue) ----
+
+/** Queue the essays service consumes to write example essays in the background. */
+export const ESSAY_EXAMPLES_QUEUE = 'essays.examples';
+
+const WriteExampleEssaysPayload = Type.Object({
+  /** Key of the prompt text; also part of the job id, so a prompt is written for once */
+  promptKey: Type.String(),
+  requestId: Type.Optional(Type.String()),
+});
+export const WriteExampleEssaysJob: MessageDef<typeof WriteExampleEssaysPayload> = {
+  name: 'write-example-essays',
+  schema: WriteExampleEssaysPayload,
+};
+export type WriteExampleEssaysJobData = Static<typeof WriteExampleEssaysPayload>;
+
+export const essaysRoutes = [getCollegesEssays, getPrompts, getEssays, getPromptGroups, addExampleEssay];

@@ -1,0 +1,83 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import type { ServiceName } from './route.ts';
+
+/** A job or event: declared once, by name and payload schema. */
+export interface MessageDef<S extends TSchema = TSchema> {
+  name: string;
+  schema: S;
+}
+function defineMessage<const S extends TSchema>(name: string, schema: S): MessageDef<S> {
+  return { name, schema };
+}
+
+// ---- jobs ----
+
+/** Queue the ingestion worker consumes. */
+export const INGESTION_QUEUE = 'ingestion';
+
+export const IngestCollegeJob = defineMessage(
+  'ingest-college',
+  Type.Object({
+    /** Normalised name: the ingestion request's key (the job id is derived from it, see ingestionJobId) */
+    key: Type.String(),
+    /** The name as the student typed it, or the official name of a cached college */
+    name: Type.String(),
+    /** Known College Scorecard id (a college preloaded by the import), so the worker need not search */
+    scorecardId: Type.Optional(Type.Integer()),
+    requestId: Type.Optional(Type.String()),
+  }),
+);
+export type IngestCollegeJob = Static<typeof IngestCollegeJob.schema>;
+
+export const IngestMajorJob = defineMessage(
+  'ingest-major',
+  Type.Object({
+    key: Type.String(),
+    collegeName: Type.String(),
+    major: Type.String(),
+    /** CIP 2020 code of the major, from the product's list */
+    cip: Type.Optional(Type.String()),
+    requestId: Type.Optional(Type.String()),
+  }),
+);
+export type IngestMajorJob = Static<typeof IngestMajorJob.schema>;
+
+export const JOBS = [IngestCollegeJob, IngestMajorJob] as const;
+
+/**
+ * The deterministic BullMQ job id of a job: the job name plus its key, so the same request is one job.
+ * (A bare key could be all digits, which BullMQ refuses as a custom id.)
+ */
+export function ingestionJobId(job: MessageDef, key: string): string {
+  return `${job.name}.${key}`.replace(/:/g, '_');
+}
+
+// ---- events ----
+
+export const CollegeIngestedEvent = defineMessage(
+  'college.ingested',
+  Type.Object({
+    /** Official name of the stored college */
+    name: Type.String(),
+    aliases: Type.Array(Type.String()),
+    deadlines: Type.Array(
+      Type.Object({ type: Type.String(), date: Type.Union([Type.String(), Type.Null()]) }),
+    ),
+    essayPrompts: Type.Array(Type.String()),
+    essayPromptMeta: Type.Optional(
+      Type.Array(Type.Object({ prompt: Type.String(), wordLimit: Type.Union([Type.Number(), Type.Null()]) })),
+    ),
+    ingestedAt: Type.String(),
+  }),
+);
+export type CollegeIngestedEvent = Static<typeof CollegeIngestedEvent.schema>;
+
+export const EVENTS = [CollegeIngestedEvent] as const;
+
+/** Who consumes which event. Each subscriber gets a durable queue of its own (`events.<service>`). */
+export const EVENT_SUBSCRIBERS: Record<string, ServiceName[]> = {
+  [CollegeIngestedEvent.name]: ['essays', 'user-data'],
+};
+export function eventQueueName(service: ServiceName): string {
+  return `events.${service}`;
+}

@@ -1,0 +1,107 @@
+/**
+ * Every user-facing string the product spec gives, word for word, in one place.
+ * Server replies and the web client both read from here.
+ */
+export const MSG = {
+  // Server replies (spec section 7)
+  collegeFound: 'College found',
+  suggestionsFound: 'Suggestions found',
+  majorStatsFound: 'Major Stats Found',
+  collegesFoundForUser: 'Colleges Found For User',
+  checklistFound: 'Checklist found',
+  resourcesAndDemographicsFound: 'Resources and Demographics found',
+  notesFoundForUser: 'Notes Found For User',
+  deadlinesFound: 'Deadlines found',
+  deadlinesNotFound: 'Deadlines not found for user',
+  staffRoleFound: 'Staff Role Found for User',
+
+  // Login and account (spec section 8)
+  loginGenericError: 'An error occurred. Please try again.',
+  googleSignInError: 'Error signing in with Google. Please try again.',
+  emailNotVerified: 'Your email is not verified. Please verify your email before logging in.',
+  signUpInfo:
+    'A verification email has been sent to your email address. Please check your inbox and click the link to verify your account before logging in.',
+  resetSent: 'Password reset email sent. Check your inbox.',
+  resetFailedPrefix: 'Error sending password reset email',
+  enterName: 'Please enter your name',
+  pleaseWait: 'Please wait...',
+  displayNameUpdated: 'Display name updated successfully!',
+  passwordUpdated: 'Password updated successfully!',
+  displayNameError: (m: string) => `Error updating display name: ${m}`,
+  passwordError: (m: string) => `Error updating password: ${m}`,
+  resetError: (m: string) => `Error sending password reset email: ${m}`,
+
+  // Dashboard
+  cannotSwitchInEdit: 'Cannot switch colleges while in edit mode!',
+  failedToUpdateChecklist: 'Failed to update checklist.',
+  userNotAuthenticated: 'User not authenticated',
+  collegeRemoved: 'College removed from your profile',
+  cannotFetchSuggestionsFor: (q: string) => `Cannot fetch any suggestions for ${q}`,
+  majorStatsNotFound: 'Major stats not found for the given college and major.',
+  errorOccurred: (m: string) => `An error occurred: ${m}`,
+  noCollegesAdded: 'No colleges added yet.',
+  selectCollegeResources: 'Select a college to view its resources.',
+  loadingResources: 'Loading resources...',
+  selectCollegeDemographics: 'Select a college to view its demographics.',
+  loadingDemographics: 'Loading demographics...',
+  noExtracurriculars: 'No extracurriculars listed for this major.',
+  noEssayTopics: 'No essay topics available for this major.',
+  progressDone: 'Congratulations!',
+  progressZero: "Let's get started!",
+  progressSome: "Keep going, you're making progress!",
+  loadingOverlay: 'Taking our time :D',
+
+  // Essays
+  failedToLoadCollegeNames: 'Failed to load college names.',
+  errorFetchingPrompts: 'An error occurred while fetching prompts.',
+  errorFetchingEssays: 'An error occurred while fetching essays.',
+  noPromptsFound: 'No prompts found for the given college',
+  noEssaysFound: 'No essays found for the given prompt.',
+  noCollegesAvailable: 'No colleges available.',
+
+  // Search and notes
+  failedToAddCollege: (m: string) => `Failed to add college: ${m}`,
+  addCollegeLater: 'An error occurred while adding the college. Please try again later.',
+  createNoteMissing: 'Failed to create note: Title and Content must be filled out',
+  updateNoteMissing: 'Failed to update note: Title and Content must be filled out',
+  noteTooLong: 'Note content cannot exceed 2000 characters',
+  failedToCreateNote: (m: string) => `Failed to create note: ${m}`,
+  failedToUpdateNote: (m: string) => `Failed to update note: ${m}`,
+  failedToUpdateNoteGeneric: 'Failed to update note.',
+  noteAdded: 'Note successfully added to your profile!',
+  noteUpdated: 'Note successfully updated!',
+  collegeAdded: 'College successfully added to your profile!',
+  noInfoFound: 'No Info Found',
+  noDataForCollege: (n: 1 | 2) => `No data for College ${n}`,
+  noDeadlinesForDate: 'No deadlines for this date.',
+  noDeadlinesAvailable: 'No deadlines available.',
+  noNotesYet: 'No notes yet. Create your first note!',
+
+  // Admin
+  errorFetchingAdminData: 'Error fetching admin data',
+  welcomeAdmin: 'Welcome, Admin!',
+  loading: 'Loading...',
+} as const;
+
+/** Business constants from spec section 9. */
+export const LIMITS = {
+  suggestionMinLength: 3,
+  suggestionDebounceMs: 1000,
+  suggestionMaxResults: 10,
+  noteContentMax: 2000,
+  noteTitleMax: 200,
+  notesPerUser: 30,
+  passwordResetLockMs: 60_000,
+  addCollegeBannerMs: 3000,
+  calendarEventHours: 1,
+  loadedFlagDelayMs: 500,
+  landingFadeInMs: 500,
+  typingCharMs: 75,
+  typingHoldMs: 1000,
+  counterDurationMs: 2000,
+  counterVisibleRatio: 0.1,
+  aboutTabFadeS: 0.5,
+  progressThresholds: [50, 100] as const,
+  essayGridColumns: 3,
+  published: { majors: 165, colleges: 10000, itemsPerCollege: 33 },
+} as const;

@@ -1,0 +1,397 @@
+import type {
+  College,
+  CollegeFactsAnswer,
+  CollegeInfo,
+  Deadline,
+  Demographics,
+  FactSourceKey,
+  Source,
+} from '@ct/contracts';
+import { normaliseCollegeName } from '@ct/contracts/constants';
+import type { CitedSource } from './openai.ts';
+import { scorecardPageUrl, type GovernmentData } from './scorecard-fields.ts';
+
+export const SCORECARD_SOURCE_TITLE = 'College Scorecard, U.S. Department of Education';
+
+/** Labels of the government figures, as a student reads them in College.missing. */
+const GOVERNMENT_LABELS: Array<[string, (d: Demographics) => unknown]> = [
+  ['City', (d) => d.schoolCity],
+  ['State', (d) => d.schoolState],
+  ['Undergraduate size', (d) => d.schoolSize],
+  ['Graduate size', (d) => d.schoolGradSize],
+  ['Admission rate', (d) => d.admissionRate],
+  ['Student-faculty ratio', (d) => d.studentFacRatio],
+  ['Net price calculator link', (d) => d.priceCalcUrl],
+  ['Graduation rate', (d) => d.graduationRate],
+  [
+    'Demographic breakdown',
+    (d) => {
+      const b = d.demographics;
+      return [b.white, b.black, b.asian, b.hispanic, b.unknown].some((v) => v === null) ? null : 1;
+    },
+  ],
+  ['First-generation share', (d) => d.demographics.firstGen],
+  ['Average family income', (d) => d.finance.avgFamilyIncome],
+  ['Median family income', (d) => d.finance.medianFamilyIncome],
+  ['FAFSA applications', (d) => d.finance.fafsaApplications],
+  ['Students with grants or loans', (d) => d.finance.studentsGrantsOrLoans],
+  ['Cost of attendance', (d) => d.finance.costAttendance],
+  ['In-state tuition', (d) => d.finance.inStateTuition],
+  ['Out-of-state tuition', (d) => d.finance.outOfStateTuition],
+  ['Median earnings 10 years after entry', (d) => d.finance.medianEarnings],
+  [
+    'Net prices by family income',
+    (d) => {
+      const f = d.finance;
+      return [
+        f.netPrice0to30000,
+        f.netPrice30001to48000,
+        f.netPrice48001to75000,
+        f.netPrice75001to110000,
+        f.netPrice110001plus,
+      ].some((v) => v === null)
+        ? null
+        : 1;
+    },
+  ],
+];
+const ALL_GOVERNMENT = 'Demographics and finance';
+
+/** True for a College.missing entry about government data (replaced when government data is refreshed). */
+export function isGovernmentMissing(entry: string): boolean {
+  return (
+    entry.startsWith(ALL_GOVERNMENT) || GOVERNMENT_LABELS.some(([label]) => entry.startsWith(`${label} (`))
+  );
+}
+
+/** The fact groups gathered from the college's own pages, their document path and label. */
+const FACT_GROUPS = [
+  { key: 'deadlines', path: 'info.deadlines', label: 'Deadlines', listed: true },
+  { key: 'essayPrompts', path: 'info.essayPrompts', label: 'Essay prompts', listed: true },
+  { key: 'requirements', path: 'info.requirements', label: 'Requirements', listed: true },
+  { key: 'tips', path: 'info.tips', label: 'Tips', listed: true },
+  {
+    key: 'admissionStatistics',
+    path: 'info.admissionStatistics',
+    label: 'Admission statistics',
+    listed: true,
+  },
+  {
+    key: 'admittedStudentProfile',
+    path: 'info.admittedStudentProfile',
+    label: 'Admitted student profile',
+    listed: true,
+  },
+  { key: 'aliases', path: 'aliases', label: 'Aliases', listed: false },
+  { key: 'links', path: 'links', label: 'Helpful links', listed: false },
+] as const;
+
+export function emptyDemographics(): Demographics {
+  return {
+    schoolCity: null,
+    schoolState: null,
+    schoolSize: null,
+    schoolGradSize: null,
+    admissionRate: null,
+    studentFacRatio: null,
+    priceCalcUrl: null,
+    graduationRate: null,
+    demographics: { white: null, black: null, asian: null, hispanic: null, unknown: null, firstGen: null },
+    finance: {
+      avgFamilyIncome: null,
+      medianFamilyIncome: null,
+      fafsaApplications: null,
+      studentsGrantsOrLoans: null,
+      costAttendance: null,
+      inStateTuition: null,
+      outOfStateTuition: null,
+      medianEarnings: null,
+      netPrice0to30000: null,
+      netPrice30001to48000: null,
+      netPrice48001to75000: null,
+      netPrice75001to110000: null,
+      netPrice110001plus: null,
+      graduationRate: null,
+    },
+  };
+}
+
+export function emptyInfo(): CollegeInfo {
+  return {
+    deadlines: [],
+    essayPrompts: [],
+    requirements: { transcripts: null, SAT_ACT: null, teacherRecommendations: null },
+    tips: [],
+    admissionStatistics: { overallAcceptanceRate: null, year: null },
+    admittedStudentProfile: { GPA: null, SAT: null, Major: null },
+  };
+}
+
+/** Deadlines and requirements from a local, citable source (the Common App requirements grid). */
+export interface LocalFacts {
+  deadlines: Deadline[];
+  requirements: { transcripts: string | null; SAT_ACT: string | null; teacherRecommendations: string | null };
+  source: { url: string; title: string };
+}
+
+export interface AssembleInput {
+  /** The name the student asked for */
+  requestedName: string;
+  /** Name to store; defaults to the official name found (the caller disambiguates shared names) */
+  name?: string | undefined;
+  government: GovernmentData | null;
+  /** Why there is no government data (shown in College.missing) */
+  governmentReason?: string | undefined;
+  facts: { answer: CollegeFactsAnswer; sources: CitedSource[] } | null;
+  /** Why there are no college facts */
+  factsReason?: string | undefined;
+  local?: LocalFacts | null | undefined;
+  /** ISO instant the data was gathered */
+  gatheredAt: string;
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const isHttp = (u: unknown): u is string => typeof u === 'string' && /^https?:\/\/\S+$/i.test(u.trim());
+const text = (v: unknown, n = 2000): string | null =>
+  typeof v === 'string' && v.trim() ? clip(v.trim(), n) : null;
+const texts = (v: unknown, max: number, n = 2000): string[] =>
+  Array.isArray(v)
+    ? [...new Set(v.map((x) => text(x, n)).filter((x): x is string => !!x))].slice(0, max)
+    : [];
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function validDate(d: string): boolean {
+  const m = DATE.exec(d);
+  if (!m) return false;
+  const dt = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return dt.getUTCMonth() === Number(m[2]) - 1 && dt.getUTCDate() === Number(m[3]);
+}
+
+function source(url: string, title: string | null | undefined, gatheredAt: string): Source {
+  return { url: clip(url.trim(), 2000), ...(title ? { title: clip(title, 500) } : {}), gatheredAt };
+}
+
+function dedupeNames(names: string[], exclude: string): string[] {
+  const seen = new Set([normaliseCollegeName(exclude)]);
+  const out: string[] = [];
+  for (const n of names) {
+    const k = normaliseCollegeName(n);
+    if (!k || seen.has(k)) continue;
+    seen.add(k);
+    out.push(n);
+  }
+  return out;
+}
+
+/**
+ * Builds the College document from what the providers returned. Every value comes from a source that is
+ * recorded in `sources` with the date it was gathered; what could not be gathered is listed in `missing`
+ * with the reason. Nothing is estimated or filled in.
+ */
+export function assembleCollege(input: AssembleInput): { college: College; factsGathered: boolean } {
+  const { government: gov, gatheredAt } = input;
+  const answer = input.facts?.answer ?? null;
+  const cited = new Map((input.facts?.sources ?? []).map((s) => [s.url, s.title]));
+  const sources: Partial<Record<FactSourceKey, Source>> = {};
+  const missing: string[] = [];
+  const info = emptyInfo();
+
+  const officialName = gov?.name ?? (answer?.found ? text(answer.officialName, 200) : null);
+  const name = input.name ?? officialName ?? input.requestedName.trim();
+
+  // Government data
+  const demographics = gov ? gov.demographics : emptyDemographics();
+  if (gov) {
+    const s = source(scorecardPageUrl(gov.scorecardId), SCORECARD_SOURCE_TITLE, gatheredAt);
+    sources.name = s;
+    sources.demographics = s;
+    sources['demographics.finance'] = s;
+    for (const [label, get] of GOVERNMENT_LABELS) {
+      if (get(demographics) === null) missing.push(`${label} (not published by the College Scorecard)`);
+    }
+  } else {
+    missing.push(`${ALL_GOVERNMENT} (${input.governmentReason ?? 'not gathered'})`);
+  }
+
+  // College facts, each group kept only with the page it came from
+  let aliases: string[] = gov?.aliases ?? [];
+  let links: string[] = gov?.website ? [gov.website] : [];
+  if (gov?.aliases.length) sources.aliases = sources.name!;
+  let factsGathered = false;
+  if (answer && answer.found) {
+    factsGathered = true;
+    if (!gov && officialName && input.facts?.sources[0]) {
+      sources.name = source(input.facts.sources[0].url, input.facts.sources[0].title, gatheredAt);
+    }
+    for (const g of FACT_GROUPS) {
+      const fact = answer[g.key];
+      const used = fact.value !== null && isHttp(fact.sourceUrl) ? applyFact(g.key, fact.value, info) : false;
+      if (used === 'empty') continue;
+      if (used) {
+        const url = (fact.sourceUrl as string).trim();
+        sources[g.path] = source(url, cited.get(url) ?? null, gatheredAt);
+        if (g.key === 'aliases') aliases = [...aliases, ...texts(fact.value, 40, 200)];
+        if (g.key === 'links') {
+          const website = isHttp(answer.website) ? [answer.website.trim()] : [];
+          links = [...links, ...website, ...texts(fact.value, 30).filter(isHttp)];
+        }
+        continue;
+      }
+      if (!g.listed) continue;
+      missing.push(
+        fact.value !== null
+          ? `${g.label} (found without a source page, so not kept)`
+          : `${g.label} (not found on the college's pages)`,
+      );
+    }
+  } else {
+    const reason =
+      answer && !answer.found
+        ? "the college's pages could not be found"
+        : (input.factsReason ?? 'not gathered');
+    for (const g of FACT_GROUPS) if (g.listed) missing.push(`${g.label} (${reason})`);
+  }
+
+  // The Common App grid fills deadlines and requirements the college's pages did not give
+  const local = input.local;
+  if (local) {
+    const s = source(local.source.url, local.source.title, gatheredAt);
+    if (!sources['info.deadlines'] && local.deadlines.length) {
+      info.deadlines = local.deadlines;
+      sources['info.deadlines'] = s;
+      removeMissing(missing, 'Deadlines');
+    }
+    const r = local.requirements;
+    if (!sources['info.requirements'] && (r.transcripts || r.SAT_ACT || r.teacherRecommendations)) {
+      info.requirements = { ...r };
+      sources['info.requirements'] = s;
+      removeMissing(missing, 'Requirements');
+    }
+  }
+
+  // A name kept apart by place ("Columbia College (Columbia, MO)") stays findable by its official name.
+  if (officialName && name !== officialName) aliases = [officialName, ...aliases];
+  const college: College = {
+    name: clip(name, 200),
+    aliases: dedupeNames(aliases, name),
+    links: [...new Set(links)].slice(0, 30),
+    createdAt: gatheredAt,
+    updatedAt: gatheredAt,
+    scorecardId: gov?.scorecardId ?? null,
+    demographics,
+    info,
+    sources,
+    missing,
+  };
+  return { college, factsGathered };
+}
+
+function removeMissing(missing: string[], label: string): void {
+  const i = missing.findIndex((m) => m.startsWith(`${label} (`));
+  if (i >= 0) missing.splice(i, 1);
+}
+
+/** Copies one sanitised fact group into `info`; 'empty' when the value holds nothing usable. */
+function applyFact(
+  key: (typeof FACT_GROUPS)[number]['key'],
+  value: unknown,
+  info: CollegeInfo,
+): boolean | 'empty' {
+  switch (key) {
+    case 'deadlines': {
+      const list = Array.isArray(value) ? (value as Array<{ type?: unknown; date?: unknown }>) : [];
+      const deadlines: Deadline[] = [];
+      for (const d of list) {
+        const type = text(d?.type, 100);
+        if (!type) continue;
+        if (d.date === null) deadlines.push({ type, date: null });
+        else if (typeof d.date === 'string' && validDate(d.date.trim()))
+          deadlines.push({ type, date: d.date.trim() });
+      }
+      if (!deadlines.length) return false;
+      info.deadlines = deadlines.slice(0, 20);
+      return true;
+    }
+    case 'essayPrompts': {
+      const prompts = texts(value, 30, 3000);
+      if (!prompts.length) return false;
+      info.essayPrompts = prompts;
+      return true;
+    }
+    case 'tips': {
+      const tips = texts(value, 20, 1000);
+      if (!tips.length) return false;
+      info.tips = tips;
+      return true;
+    }
+    case 'requirements': {
+      const r = value as Record<string, unknown>;
+      const req = {
+        transcripts: text(r.transcripts, 500),
+        SAT_ACT: text(r.SAT_ACT, 500),
+        teacherRecommendations: text(r.teacherRecommendations, 500),
+      };
+      if (!req.transcripts && !req.SAT_ACT && !req.teacherRecommendations) return false;
+      info.requirements = req;
+      return true;
+    }
+    case 'admissionStatistics': {
+      const a = value as { overallAcceptanceRate?: unknown; year?: unknown };
+      let rate = typeof a.overallAcceptanceRate === 'number' ? a.overallAcceptanceRate : null;
+      // Models sometimes answer 4.5 meaning 4.5 %; the contract is a fraction.
+      if (rate !== null && rate > 1 && rate <= 100) rate = rate / 100;
+      if (rate !== null && (rate < 0 || rate > 1)) rate = null;
+      const year = text(a.year, 40);
+      if (rate === null && !year) return false;
+      info.admissionStatistics = { overallAcceptanceRate: rate, year };
+      return true;
+    }
+    case 'admittedStudentProfile': {
+      const p = value as Record<string, unknown>;
+      const profile = { GPA: text(p.GPA, 200), SAT: text(p.SAT, 200), Major: text(p.Major, 500) };
+      if (!profile.GPA && !profile.SAT && !profile.Major) return false;
+      info.admittedStudentProfile = profile;
+      return true;
+    }
+    case 'aliases':
+      return texts(value, 40, 200).length ? true : 'empty';
+    case 'links':
+      return texts(value, 30).filter(isHttp).length ? true : 'empty';
+  }
+}
+
+/**
+ * Refreshes a stored college's government data (the bulk import) without touching what was gathered
+ * from the college's pages: demographics and their sources are replaced, aliases merged, facts kept.
+ */
+export function mergeGovernment(existing: College, incoming: College): College {
+  const sources = { ...existing.sources };
+  for (const key of ['demographics', 'demographics.finance'] as const) {
+    const s = incoming.sources[key];
+    if (s) sources[key] = s;
+  }
+  if (!sources.name && incoming.sources.name) sources.name = incoming.sources.name;
+  return {
+    ...existing,
+    scorecardId: incoming.scorecardId ?? existing.scorecardId,
+    demographics: incoming.demographics,
+    aliases: dedupeNames([...existing.aliases, ...incoming.aliases], existing.name),
+    links: existing.links.length ? existing.links : incoming.links,
+    sources,
+    missing: [
+      ...incoming.missing.filter(isGovernmentMissing),
+      ...existing.missing.filter((m) => !isGovernmentMissing(m)),
+    ],
+  };
+}
+
+/** The government-only document the bulk import stores; college facts follow on the first search. */
+export function governmentCollege(gov: GovernmentData, gatheredAt: string, name?: string): College {
+  return assembleCollege({
+    requestedName: gov.name,
+    name,
+    government: gov,
+    facts: null,
+    factsReason: 'gathered the first time a student searches for this college',
+    gatheredAt,
+  }).college;
+}

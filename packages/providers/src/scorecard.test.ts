@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import {
+  SCORECARD_DEMO_CSV,
+  SCORECARD_DICTIONARY_CSV,
+  startScorecardFake,
+  type ScorecardFake,
+} from '@ct/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from './errors.ts';
+import { ScorecardClient } from './scorecard.ts';
+import { governmentData, recordFromCsv, SCORECARD_FIELDS, splitAliases } from './scorecard-fields.ts';
+
+type Row = Record<string, string>;
+const rows = new Map(
+  (parse(fs.readFileSync(SCORECARD_DEMO_CSV), { columns: true }) as Row[]).map((r) => [r.UNITID!, r]),
+);
+
+/**
+ * What the document must hold for an official CSV row, written out here column by column (independently
+ * of the product's field table): the spec's demographics and finance, net prices from the public series
+ * for a public institution and the private one otherwise.
+ */
+function expectedFromCsv(row: Row) {
+  const n = (c: string) => (row[c] === undefined || row[c] === '' ? null : Number(row[c]));
+  const s = row.CONTROL === '1' ? 'PUB' : 'PRIV';
+  const url = (v: string | undefined) =>
+    v ? new URL(/^https?:/.test(v) ? v : `https://${v}`).toString() : null;
+  const graduationRate = n('C150_4') ?? n('C150_L4');
+  return {
+    schoolCity: row.CITY,
+    schoolState: row.STABBR,
+    schoolSize: n('UGDS'),
+    schoolGradSize: n('GRADS'),
+    admissionRate: n('ADM_RATE'),
+    studentFacRatio: n('STUFACR'),
+    priceCalcUrl: url(row.NPCURL),
+    graduationRate,
+    ownership: { '1': 'Public', '2': 'Private nonprofit', '3': 'Private for-profit' }[row.CONTROL!],
+    demographics: {
+      white: n('UGDS_WHITE'),
+      black: n('UGDS_BLACK'),
+      asian: n('UGDS_ASIAN'),
+      hispanic: n('UGDS_HISP'),
+      unknown: n('UGDS_UNKN'),
+      // Not in this CSV (only in the ~100 MB Most-Recent-Cohorts file): stays null, never estimated
+      firstGen: null,
+      aian: n('UGDS_AIAN'),
+      nhpi: n('UGDS_NHPI'),
+      twoOrMore: n('UGDS_2MOR'),
+      nonResident: n('UGDS_NRA'),
+    },
+    finance: {
+      avgFamilyIncome: null,
+      medianFamilyIncome: null,
+      fafsaApplications: null,
+      studentsGrantsOrLoans: null,
+      costAttendance: n('COSTT4_A') ?? n('COSTT4_P'),
+      inStateTuition: n('TUITIONFEE_IN'),
+      outOfStateTuition: n('TUITIONFEE_OUT'),
+      medianEarnings: n('MD_EARN_WNE_P10'),
+      netPrice0to30000: n(`NPT41_${s}`),
+      netPrice30001to48000: n(`NPT42_${s}`),
+      netPrice48001to75000: n(`NPT43_${s}`),
+      netPrice75001to110000: n(`NPT44_${s}`),
+      netPrice110001plus: n(`NPT45_${s}`),
+      graduationRate,
+      pellGrantRate: n('PCTPELL'),
+      federalLoanRate: n('PCTFLOAN'),
+    },
+  };
+}
+
+const PUBLIC = ['100654', '228778']; // Alabama A & M University, The University of Texas at Austin
+const PRIVATE = ['166027', '130794']; // Harvard University, Yale University
+
+let fake: ScorecardFake;
+let client: ScorecardClient;
+beforeAll(async () => {
+  fake = await startScorecardFake();
+  client = new ScorecardClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 1000 });
+});
+afterAll(() => fake?.close());
+
+describe('College Scorecard mapping, field by field against the official CSV', () => {
+  it.each([...PUBLIC, ...PRIVATE])('maps institution %s from the API', async (id) => {
+    const row = rows.get(id)!;
+    const school = await client.getSchool(Number(id));
+    expect(school).not.toBeNull();
+    expect(school!.scorecardId).toBe(Number(id));
+    expect(school!.name).toBe(row.INSTNM);
+    expect(school!.demographics).toEqual(expectedFromCsv(row));
+  });
+
+  it.each([...PUBLIC, ...PRIVATE])('maps institution %s from the CSV row (bulk import)', (id) => {
+    const row = rows.get(id)!;
+    expect(governmentData(recordFromCsv(row))!.demographics).toEqual(expectedFromCsv(row));
+  });
+
+  it('takes net prices from the series of the ownership', async () => {
+    const harvard = (await client.getSchool(166027))!;
+    expect(harvard.demographics.finance.netPrice0to30000).toBe(Number(rows.get('166027')!.NPT41_PRIV));
+    const aamu = (await client.getSchool(100654))!;
+    expect(aamu.demographics.finance.netPrice0to30000).toBe(Number(rows.get('100654')!.NPT41_PUB));
+  });
+
+  it('uses the API field names of the official data dictionary', () => {
+    const dict = parse(fs.readFileSync(SCORECARD_DICTIONARY_CSV), { columns: true }) as Row[];
+    const byVariable = new Map(dict.map((d) => [d.variable_name!, d]));
+    for (const [key, f] of Object.entries(SCORECARD_FIELDS)) {
+      const d = byVariable.get(f.variable);
+      expect(d, `${key}: ${f.variable} is in the dictionary`).toBeDefined();
+      const cat = d!.dev_category;
+      const api =
+        cat === 'root'
+          ? d!.developer_friendly_name
+          : cat === 'school'
+            ? `school.${d!.developer_friendly_name}`
+            : `latest.${cat}.${d!.developer_friendly_name}`;
+      expect(f.api, key).toBe(api);
+    }
+  });
+
+  it('splits the free-text alias field the ways the Scorecard writes it', () => {
+    expect(splitAliases('AUM||Auburn University at Montgomery|Auburn Montgomery')).toEqual([
+      'AUM',
+      'Auburn University at Montgomery',
+      'Auburn Montgomery',
+    ]);
+    expect(splitAliases('Lurleen B. Wallace Community College, LBW Community College, LBWCC')).toEqual([
+      'Lurleen B. Wallace Community College',
+      'LBW Community College',
+      'LBWCC',
+    ]);
+    // A comma inside one of several names separated otherwise belongs to that name
+    expect(splitAliases('UCSF  UC San Francisco  University of California, San Francisco')).toEqual([
+      'UCSF',
+      'UC San Francisco',
+      'University of California, San Francisco',
+    ]);
+    expect(splitAliases('VSU; Valdosta State')).toEqual(['VSU', 'Valdosta State']);
+  });
+});
+
+describe('ScorecardClient', () => {
+  it('finds a school by its official name, an alias, or the words a student typed', async () => {
+    expect((await client.findSchool('Harvard University'))!.school.scorecardId).toBe(166027);
+    expect((await client.findSchool('MIT'))!.school.name).toBe('Massachusetts Institute of Technology');
+    expect((await client.findSchool('university of michigan'))!.school.name).toBe(
+      'University of Michigan-Ann Arbor',
+    );
+    expect(await client.findSchool('Qwxyzzy Imaginary Academy')).toBeNull();
+  });
+
+  it('reports how many other institutions share the official name', async () => {
+    const m = (await client.findSchool('Columbia College'))!;
+    expect(m.school.name).toBe('Columbia College');
+    expect(m.sameNameCount).toBe(3);
+  });
+
+  it('turns provider failures into readable, classified errors', async () => {
+    const bad = new ScorecardClient({ baseUrl: fake.url, apiKey: 'wrong', timeoutMs: 1000 });
+    await expect(bad.getSchool(166027)).rejects.toMatchObject({ kind: 'auth', retryable: false });
+    const cases = [
+      ['500', 'unavailable', 'The College Scorecard API did not answer (HTTP 500)'],
+      ['429', 'rate-limited', 'The College Scorecard API is rate-limiting us (HTTP 429)'],
+      ['malformed', 'malformed', 'The College Scorecard API answered with a body that is not valid JSON'],
+      ['timeout', 'timeout', 'The College Scorecard API did not answer in time'],
+    ] as const;
+    const quick = new ScorecardClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 300 });
+    for (const [mode, kind, message] of cases) {
+      fake.server.fail(mode, 1);
+      const err = await quick.getSchool(166027).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ProviderError);
+      expect(err).toMatchObject({ kind, message, retryable: true });
+    }
+    expect((await quick.getSchool(166027))!.name).toBe('Harvard University');
+  });
+
+  it('never sends the key anywhere but the query of its own API', async () => {
+    await client.getSchool(166027);
+    const last = fake.server.requests.at(-1)!;
+    expect(last.query.get('api_key')).toBe(fake.apiKey);
+    expect(last.path).toBe('/v1/schools');
+  });
+});

@@ -1,0 +1,104 @@
+/** The job-queue contract. Two implementations: BullMQ on Redis, and in-process for the embedded run. */
+
+export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+
+export interface AddOptions {
+  /** Deterministic id: adding the same id while a job is waiting, delayed or active joins that job. */
+  jobId: string;
+  /** Total tries including the first (default 3). */
+  attempts?: number;
+  /** First retry delay; doubles on each further retry (default 1000 ms). */
+  backoffMs?: number;
+}
+
+export interface AddResult {
+  jobId: string;
+  /** false when an unfinished job with this id already existed and was joined */
+  added: boolean;
+}
+
+export interface JobInfo<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+  state: JobState;
+  /** Tries made so far */
+  attemptsMade: number;
+  failedReason: string | null;
+  returnValue: unknown;
+}
+
+export interface JobContext<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+  /** Tries made before this one (0 on the first try) */
+  attemptsMade: number;
+  /** Total tries allowed */
+  attempts: number;
+  /**
+   * Aborted when the consumer hands the job back to the queue on shutdown (the drain time ran out):
+   * stop early; another worker will run the job again.
+   */
+  signal?: AbortSignal;
+}
+
+export type JobHandler<T = unknown> = (job: JobContext<T>) => Promise<unknown>;
+
+export interface QueueEvent {
+  type: 'completed' | 'failed';
+  queue: string;
+  jobId: string;
+  /** For `failed`: true when no retry follows */
+  final: boolean;
+  failedReason: string | null;
+  returnValue: unknown;
+}
+
+export interface QueueCounts {
+  waiting: number;
+  delayed: number;
+  active: number;
+  completed: number;
+  failed: number;
+}
+
+export interface ConsumeOptions {
+  concurrency?: number;
+}
+
+export interface Consumer {
+  /**
+   * Stops taking jobs. Graceful: running jobs get the backend's drain time to finish, then any still
+   * running are handed back to the queue (waiting again, no try used) for another worker. `force`: stop
+   * at once, as a crash would (BullMQ takes the jobs over once their locks expire).
+   */
+  close(force?: boolean): Promise<void>;
+}
+
+export interface QueueBackend {
+  readonly kind: 'bullmq' | 'memory';
+  add<T>(queue: string, name: string, data: T, opts: AddOptions): Promise<AddResult>;
+  getJob<T = unknown>(queue: string, jobId: string): Promise<JobInfo<T> | null>;
+  counts(queue: string): Promise<QueueCounts>;
+  /** Jobs of a queue in the given states, newest first. */
+  list(queue: string, states: JobState[], limit?: number): Promise<JobInfo[]>;
+  process<T>(queue: string, handler: JobHandler<T>, opts?: ConsumeOptions): Consumer;
+  /** Completion events of a queue; returns an unsubscribe function. */
+  on(queue: string, listener: (e: QueueEvent) => void): Promise<() => void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Throw from a handler to fail a job at once, without further retries. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** Delay before retry number `retry` (1-based): backoff, doubled each time. */
+export function backoffDelay(backoffMs: number, retry: number): number {
+  return backoffMs * 2 ** (retry - 1);
+}

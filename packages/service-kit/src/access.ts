@@ -1,0 +1,50 @@
+import { internalGetRole, MSG, type Access } from '@ct/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { ServiceClients } from './clients.ts';
+import { AppError, noRouteMessage } from './errors.ts';
+
+/** Every `userId` a client sent, in the query and in the body: each one must be the caller's own. */
+function sentUserIds(request: FastifyRequest): unknown[] {
+  const sent: unknown[] = [];
+  for (const part of [request.query, request.body]) {
+    if (part && typeof part === 'object' && !Array.isArray(part) && 'userId' in part)
+      sent.push((part as Record<string, unknown>).userId);
+  }
+  return sent;
+}
+
+/** 401 unless signed in; 403 when a client-sent userId is not the token's uid. */
+export function requireUser(request: FastifyRequest): string {
+  if (!request.auth) {
+    throw new AppError('UNAUTHENTICATED', request.authError ?? MSG.userNotAuthenticated);
+  }
+  for (const sent of sentUserIds(request)) {
+    if (sent !== undefined && sent !== null && sent !== '' && sent !== request.auth.uid) {
+      throw new AppError('FORBIDDEN', 'You can only access your own data');
+    }
+  }
+  return request.auth.uid;
+}
+
+/** Checks a route's access level on the server. Admin is looked up with the auth service every time. */
+export async function checkAccess(
+  access: Access,
+  request: FastifyRequest,
+  clients: ServiceClients,
+): Promise<void> {
+  if (access === 'internal') {
+    if (!request.internal) throw new AppError('NOT_FOUND', noRouteMessage(request.method, request.url));
+    return;
+  }
+  if (access === 'public') return;
+  const uid = requireUser(request);
+  if (access === 'admin') {
+    let role: string | null = null;
+    try {
+      role = (await clients.call(internalGetRole, { params: { uid } })).role;
+    } catch (err) {
+      request.log.warn({ err }, 'role lookup failed; treating as not admin');
+    }
+    if (role !== 'admin') throw new AppError('FORBIDDEN', 'Admins only');
+  }
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type {} from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import client from 'prom-client';
+import type { AuthContext } from './context.ts';
+import { installErrorHandler } from './errors.ts';
+import { installIdentity } from './identity.ts';
+import { installMetrics } from './metrics.ts';
+import { installRequestContext } from './request-context.ts';
+import { installValidation } from './validation.ts';
+
+export interface ReadyCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+export interface BaseAppOptions {
+  name: string;
+  logLevel?: string;
+  internalToken: string;
+  /** Gateway only: verifies a bearer token. */
+  verify?: (request: FastifyRequest) => Promise<AuthContext | { error: string } | null>;
+  /** Prefix for health routes (`/api` on the gateway). */
+  healthPrefix?: string;
+  readyChecks?: ReadyCheck[];
+  bodyLimit?: number;
+  /** Log destination for tests; defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+  registry?: client.Registry;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Paths and headers that must never reach the logs. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers["x-internal-token"]',
+  'req.headers.cookie',
+  'headers.authorization',
+  'authorization',
+  'token',
+  'idToken',
+  'password',
+  'apiKey',
+];
+
+/**
+ * Masks capability tokens in a URL path (a path segment of 40+ URL-safe characters, such as the secret of a
+ * private calendar feed link), so that a link that grants access never lands in the logs.
+ */
+export function redactUrlSecrets(url: string): string {
+  return url.replace(/\/[A-Za-z0-9_-]{40,}(?=[/?#]|$)/g, '/[redacted]');
+}
+
+/**
+ * A Fastify app with the shared skeleton: pino logs with a request id, validation, the one error handler,
+ * identity, metrics, `/healthz` and `/readyz`. It never listens; `server.ts` files do.
+ */
+export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: {
+      level: opts.logLevel ?? 'info',
+      base: { service: opts.name },
+      redact: { paths: LOG_REDACT, censor: '[redacted]' },
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: redactUrlSecrets(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
+    bodyLimit: opts.bodyLimit ?? 256 * 1024,
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && REQUEST_ID.test(h) ? h : randomUUID();
+    },
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot decode (e.g. a lone surrogate in a path parameter) gets the one error shape.
+    frameworkErrors: (err, _request, reply) => {
+      // The hook's reply type is generic over no route; it is an ordinary reply.
+      void (reply as unknown as FastifyReply).status(400).send({
+        success: false,
+        message: `Invalid request: ${err.code === 'FST_ERR_BAD_URL' ? 'the URL is not valid' : err.message}`,
+        code: 'VALIDATION_ERROR',
+      });
+    },
+  });
+  installRequestContext(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installValidation(app);
+  installErrorHandler(app);
+  installIdentity(app, opts.internalToken, opts.verify);
+  installMetrics(app, opts.registry ?? new client.Registry(), '/metrics', { process: opts.name });
+
+  const prefix = opts.healthPrefix ?? '';
+  const checks = opts.readyChecks ?? [];
+  app.get(`${prefix}/healthz`, { schema: { tags: ['health'], summary: 'Process is up' } }, async () => ({
+    success: true,
+    status: 'ok',
+  }));
+  app.get(
+    `${prefix}/readyz`,
+    { schema: { tags: ['health'], summary: 'Store, queue and auth are reachable' } },
+    async (_req, reply) => {
+      const results = await Promise.all(
+        checks.map(async (c) => {
+          try {
+            await withTimeout(c.check(), 3000);
+            return { name: c.name, ok: true as const };
+          } catch (err) {
+            return {
+              name: c.name,
+              ok: false as const,
+              error: err instanceof Error ? err.message : String(err),
+            };
+          }
+        }),
+      );
+      const failed = results.filter((r) => !r.ok);
+      if (failed.length) {
+        app.log.warn({ failed }, 'not ready');
+        return reply.status(503).send({
+          success: false,
+          message: `Not ready: ${failed.map((f) => f.name).join(', ')} unreachable`,
+          code: 'DEPENDENCY_UNAVAILABLE',
+          checks: Object.fromEntries(results.map((r) => [r.name, r.ok ? 'ok' : 'down'])),
+        });
+      }
+      return {
+        success: true,
+        status: 'ready',
+        checks: Object.fromEntries(results.map((r) => [r.name, 'ok'])),
+      };
+    },
+  );
+  return app;
+}
+
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

@@ -1,0 +1,114 @@
+import type {
+  ErrorCode,
+  RouteBody,
+  RouteDef,
+  RouteParams,
+  RouteQuery,
+  RouteReply,
+  ServiceName,
+} from '@ct/contracts';
+import { identityHeaders, type AuthContext } from './context.ts';
+import { AppError, UNAVAILABLE_MESSAGE } from './errors.ts';
+import { currentRequestId } from './request-context.ts';
+
+export interface CallOptions<R extends RouteDef> {
+  query?: Partial<RouteQuery<R>> | undefined;
+  body?: RouteBody<R> | undefined;
+  params?: RouteParams<R> | undefined;
+  /** Act on behalf of this user (the callee sees the same identity). */
+  auth?: AuthContext | null | undefined;
+  requestId?: string | undefined;
+}
+
+/** Typed calls to another service's routes, from the route table. */
+export interface ServiceClients {
+  call<R extends RouteDef>(route: R, opts?: CallOptions<R>): Promise<RouteReply<R>>;
+}
+
+export interface RawResponse {
+  statusCode: number;
+  body: string;
+  /** The service's response headers that a proxy passes on (see PASSED_HEADERS). */
+  headers?: Record<string, string>;
+}
+
+/** Headers a service sets that must reach the client through the gateway (e.g. a text/calendar feed). */
+export const PASSED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'content-disposition',
+  'x-robots-tag',
+] as const;
+export type Transport = (
+  service: ServiceName,
+  req: { method: string; url: string; headers: Record<string, string>; body?: string },
+) => Promise<RawResponse>;
+
+/** Fills `:name` path parameters. */
+export function buildPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+}
+
+export function buildQuery(query: Record<string, unknown> = {}): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Clients over any transport: in-process inject (embedded run) or HTTP (distributed run). */
+export function createClients(transport: Transport, internalToken: string): ServiceClients {
+  return {
+    async call(route, opts = {}) {
+      const url = `/api${buildPath(route.path, opts.params as Record<string, unknown>)}${buildQuery(opts.query as Record<string, unknown>)}`;
+      const headers: Record<string, string> = identityHeaders(internalToken, opts.auth ?? null);
+      const requestId = opts.requestId ?? currentRequestId();
+      if (requestId) headers['x-request-id'] = requestId;
+      let body: string | undefined;
+      if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers['content-type'] = 'application/json';
+      }
+      let res: RawResponse;
+      try {
+        res = await transport(route.service, { method: route.method, url, headers, body });
+      } catch {
+        throw new AppError('DEPENDENCY_UNAVAILABLE', UNAVAILABLE_MESSAGE);
+      }
+      let json: unknown;
+      try {
+        json = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (res.statusCode >= 200 && res.statusCode < 300) return json as never;
+      const err = (json ?? {}) as { message?: string; code?: string };
+      if (res.statusCode >= 500) throw new AppError('DEPENDENCY_UNAVAILABLE', UNAVAILABLE_MESSAGE);
+      throw new AppError(
+        (err.code as ErrorCode) ?? 'INTERNAL',
+        err.message ?? `HTTP ${res.statusCode}`,
+        res.statusCode,
+      );
+    },
+  };
+}
+
+/** HTTP transport to service base URLs, with a timeout. */
+export function httpTransport(urls: Partial<Record<ServiceName, string>>, timeoutMs = 10_000): Transport {
+  return async (service, req) => {
+    const base = urls[service];
+    if (!base) throw new Error(`no URL configured for service ${service}`);
+    const res = await fetch(`${base.replace(/\/$/, '')}${req.url}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const headers: Record<string, string> = {};
+    for (const h of PASSED_HEADERS) {
+      const v = res.headers.get(h);
+      if (v !== null) headers[h] = v;
+    }
+    return { statusCode: res.status, body: await res.text(), headers };
+  };
+}

@@ -1,0 +1,129 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import Type from 'typebox';
+import { AppError, BaseConfig, ConfigError, createBaseApp, parseConfig, withBase } from './index.ts';
+
+describe('config from the environment', () => {
+  it('works with no variables at all (the embedded default)', () => {
+    const c = parseConfig(BaseConfig, {});
+    expect(c).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data/pglite',
+      FIREBASE_PROJECT_ID: 'demo-college-tracker',
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('converts numbers and booleans from strings', () => {
+    const schema = withBase({
+      WORKERS: Type.Integer({ default: 2 }),
+      ENABLED: Type.Boolean({ default: false }),
+    });
+    expect(parseConfig(schema, { PORT: '9000', WORKERS: '8', ENABLED: 'true' })).toMatchObject({
+      PORT: 9000,
+      WORKERS: 8,
+      ENABLED: true,
+    });
+  });
+
+  it('lists every bad variable at once, and never echoes a secret', () => {
+    let error: unknown;
+    try {
+      parseConfig(BaseConfig, {
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        INTERNAL_TOKEN: 'short-secret',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'PORT',
+      'LOG_LEVEL',
+      'DATABASE_URL',
+      'INTERNAL_TOKEN',
+    ]);
+    expect(problems.join('\n')).not.toContain('short-secret');
+  });
+});
+
+describe('the one error handler', () => {
+  function appWithLogs() {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const app = createBaseApp({ name: 'test', internalToken: 'x'.repeat(32), logStream, logLevel: 'error' });
+    app.get('/boom', async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    app.get('/app-error', async () => {
+      throw new AppError('CONFLICT', 'That item changed; reload and try again.');
+    });
+    app.post('/typed', { schema: { body: Type.Object({ n: Type.Integer() }) } }, async () => ({ ok: true }));
+    app.get('/down', async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    return { app, lines };
+  }
+
+  it('sends 5xx without details and logs them', async () => {
+    const { app, lines } = appWithLogs();
+    const r = await app.inject({ url: '/boom' });
+    expect(r.statusCode).toBe(500);
+    expect(r.json()).toEqual({
+      success: false,
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    });
+    expect(r.body).not.toContain('secret');
+    expect(lines.join('')).toContain('postgres://secret@db');
+  });
+
+  it('sends an AppError with its message and code', async () => {
+    const { app } = appWithLogs();
+    const r = await app.inject({ url: '/app-error' });
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toEqual({
+      success: false,
+      message: 'That item changed; reload and try again.',
+      code: 'CONFLICT',
+    });
+  });
+
+  it('refuses a body of the wrong type instead of converting it', async () => {
+    const { app } = appWithLogs();
+    const r = await app.inject({ method: 'POST', url: '/typed', payload: { n: '12' } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid request: body.n must be integer',
+    });
+  });
+
+  it('answers 503 with a clear message when a dependency is down', async () => {
+    const { app } = appWithLogs();
+    const r = await app.inject({ url: '/down' });
+    expect(r.statusCode).toBe(503);
+    expect(r.json()).toMatchObject({
+      code: 'DEPENDENCY_UNAVAILABLE',
+      message: expect.stringContaining('temporarily unavailable'),
+    });
+  });
+
+  it('answers unknown routes with a 404 in the same shape, and carries the request id', async () => {
+    const { app } = appWithLogs();
+    const r = await app.inject({ url: '/nope', headers: { 'x-request-id': 'req-123' } });
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(r.headers['x-request-id']).toBe('req-123');
+  });
+});

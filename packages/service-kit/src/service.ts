@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { EVENT_SUBSCRIBERS, type ServiceName } from '@ct/contracts';
+import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
+import { migrate, openDb, readMigrations, type Db } from '@ct/store';
+import type { FastifyInstance } from 'fastify';
+import type { Static, TObject } from 'typebox';
+import { createBaseApp } from './app.ts';
+import { createClients, httpTransport, type ServiceClients } from './clients.ts';
+import { loadConfigOrExit, type BaseConfig } from './config.ts';
+import type { ServiceContext } from './context.ts';
+
+/** A service: its name, the schema and migrations it owns, its config, its routes and its background work. */
+export interface ServiceModule<S extends TObject = TObject> {
+  name: ServiceName;
+  /** Postgres schema the service owns (null: it owns no tables). */
+  schema: string | null;
+  /** Folder of `NNN_name.sql` forward-only migrations. */
+  migrationsDir: string | null;
+  /** Its config schema, the base variables included (see `withBase`). */
+  config: S;
+  /** Registers routes under `/api`. Never listens. */
+  plugin(app: FastifyInstance, ctx: ServiceContext<Static<S>>): Promise<void>;
+  /** Starts background work (event consumers, workers) once the routes are ready. */
+  start?(ctx: ServiceContext<Static<S>>): Promise<void>;
+}
+
+export function defineService<S extends TObject>(m: ServiceModule<S>): ServiceModule<S> {
+  return m;
+}
+
+/** Service base URLs from config, for HTTP clients. */
+export function serviceUrls(c: BaseConfig): Partial<Record<ServiceName, string>> {
+  const urls: Partial<Record<ServiceName, string>> = {};
+  if (c.AUTH_SERVICE_URL) urls.auth = c.AUTH_SERVICE_URL;
+  if (c.COLLEGES_SERVICE_URL) urls.colleges = c.COLLEGES_SERVICE_URL;
+  if (c.USER_DATA_SERVICE_URL) urls['user-data'] = c.USER_DATA_SERVICE_URL;
+  if (c.ESSAYS_SERVICE_URL) urls.essays = c.ESSAYS_SERVICE_URL;
+  if (c.ADMIN_SERVICE_URL) urls.admin = c.ADMIN_SERVICE_URL;
+  if (c.INGESTION_WORKER_URL) urls['ingestion-worker'] = c.INGESTION_WORKER_URL;
+  return urls;
+}
+
+/** Runs a module's migrations. */
+export async function migrateModule(db: Db, m: ServiceModule): Promise<string[]> {
+  if (!m.schema || !m.migrationsDir) return [];
+  return migrate(db, m.schema, readMigrations(m.migrationsDir));
+}
+
+/** A stack of cleanup steps run in reverse order. */
+export class Closers {
+  private readonly fns: Array<() => Promise<void> | void> = [];
+  add(fn: () => Promise<void> | void): void {
+    this.fns.push(fn);
+  }
+  async run(log?: { error: (o: object, m: string) => void }): Promise<void> {
+    for (const fn of this.fns.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        log?.error({ err }, 'error while closing');
+      }
+    }
+  }
+}
+
+export interface Shared {
+  db: Db;
+  queue: QueueBackend;
+  clients: ServiceClients;
+  closers: Closers;
+}
+
+/** Builds a module's context on shared infrastructure. */
+export function makeContext<S extends TObject>(
+  m: ServiceModule<S>,
+  config: Static<S>,
+  shared: Shared,
+  app: FastifyInstance,
+): ServiceContext<Static<S>> {
+  return {
+    service: m.name,
+    config,
+    db: shared.db,
+    queue: shared.queue,
+    bus: new EventBus(shared.queue, EVENT_SUBSCRIBERS),
+    clients: shared.clients,
+    log: app.log.child({ service: m.name }),
+    onClose: (fn) => shared.closers.add(fn),
+  };
+}
+
+/** Graceful shutdown on SIGTERM/SIGINT: stop listening, finish in-flight work, close pools; a second signal forces. */
+export function onShutdown(
+  close: () => Promise<void>,
+  log: { info: (m: string) => void },
+  graceMs = 25_000,
+): void {
+  let closing = false;
+  const handler = (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    log.info(`${signal} received: shutting down`);
+    const force = setTimeout(() => process.exit(1), graceMs);
+    force.unref();
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+}
+
+/** Starts one service as its own process (the distributed run). */
+export async function runServiceProcess<S extends TObject>(m: ServiceModule<S>): Promise<FastifyInstance> {
+  const config = loadConfigOrExit(m.config) as Static<S> & BaseConfig;
+  if (!config.INTERNAL_TOKEN) {
+    process.stderr.write(
+      'Invalid configuration:\n  - INTERNAL_TOKEN: is required when a service runs on its own\n',
+    );
+    process.exit(1);
+  }
+  const token = config.INTERNAL_TOKEN ?? randomBytes(24).toString('hex');
+  const closers = new Closers();
+  const db = await openDb({
+    url: config.DATABASE_URL,
+    dataDir: `${config.DATA_DIR}/${m.name}`,
+    poolMax: config.DB_POOL_MAX,
+    applicationName: m.name,
+  });
+  closers.add(() => db.close());
+  const queue = openQueue({
+    url: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    lockDurationMs: config.QUEUE_LOCK_MS,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+  });
+  closers.add(() => queue.close());
+  const app = createBaseApp({
+    name: m.name,
+    logLevel: config.LOG_LEVEL,
+    internalToken: token,
+    readyChecks: [
+      { name: 'store', check: () => db.ping() },
+      { name: 'queue', check: () => queue.ping() },
+    ],
+  });
+  const applied = await migrateModule(db, m as unknown as ServiceModule);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  const clients = createClients(httpTransport(serviceUrls(config)), token);
+  const ctx = makeContext(m, config, { db, queue, clients, closers }, app);
+  await app.register(async (scope) => m.plugin(scope, ctx), { prefix: '/api' });
+  await app.ready();
+  await m.start?.(ctx);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  onShutdown(
+    async () => {
+      await app.close();
+      await closers.run(app.log);
+    },
+    app.log,
+    config.SHUTDOWN_DRAIN_MS + 5000,
+  );
+  return app;
+}

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Cheap round trip for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** A real Postgres server; when absent, in-process PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder (created if missing). `memory://` keeps it in memory. */
+  dataDir?: string | undefined;
+  /** Pool size for a real server. */
+  poolMax?: number | undefined;
+  /** Application name shown in pg_stat_activity. */
+  applicationName?: string | undefined;
+}
+
+// Same value types from both engines: bigint counts as numbers, numerics as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/** Opens the store: Postgres when a URL is given, otherwise PGlite persisted to `dataDir`. */
+export async function openDb(opts: DbOptions): Promise<Db> {
+  if (opts.url) return openPostgres(opts.url, opts.poolMax ?? 10, opts.applicationName);
+  return openPglite(opts.dataDir ?? '.data/pglite');
+}
+
+async function openPostgres(url: string, max: number, applicationName?: string): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: applicationName,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server (restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+    const r = await q.query(sql, params as unknown[] | undefined);
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+  };
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      // The pool stops listening for a client's errors while it is checked out: without a listener, the
+      // server going away mid-transaction is an uncaught 'error' event that kills the process. The
+      // failing query already rejects, so the event itself needs no handling.
+      const onError = () => {};
+      client.on('error', onError);
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: (sql, params) => run(client, sql, params),
+          exec: async (sql) => void (await client.query(sql)),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.removeListener('error', onError);
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  const inMemory = dataDir.startsWith('memory://');
+  const releaseLock = inMemory ? () => {} : lockDataDir(path.resolve(dataDir));
+  let db: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    db = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { extensions: { pg_trgm } });
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+  type PgliteLike = {
+    query: <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[]; affectedRows?: number }>;
+    exec: (sql: string) => Promise<unknown>;
+  };
+  const run = async <T>(q: PgliteLike, sql: string, params?: readonly unknown[]) => {
+    const r = await q.query<T>(sql, params as unknown[] | undefined);
+    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  };
+  let closed = false;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(db, sql, params),
+    exec: async (sql) => void (await db.exec(sql)),
+    transaction: (fn) =>
+      db.transaction((tx: PgliteLike) =>
+        fn({ query: (sql, params) => run(tx, sql, params), exec: async (sql) => void (await tx.exec(sql)) }),
+      ),
+    async ping() {
+      if (closed) throw new Error('store is closed');
+      await db.query('SELECT 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.close();
+      releaseLock();
+    },
+  };
+}
+
+/** Thrown when another live process owns a PGlite data folder. */
+export class DataDirInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The data folder ${dir} is in use by process ${pid}. Stop that process first, or set DATABASE_URL to use a Postgres server.`,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite does not lock its folder and a second opener can corrupt it, so one process claims it with a
+ * pid file; a stale claim (its process gone) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lock = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  for (let i = 0; i < 2; i++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lock, 'utf8') === String(process.pid)) fs.unlinkSync(lock);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lock, 'utf8'));
+      if (pid && alive(pid)) throw new DataDirInUseError(dir, pid);
+      fs.unlinkSync(lock);
+    }
+  }
+  throw new Error(`could not lock ${dir}`);
+}

@@ -1,0 +1,45 @@
+import type { Page } from 'playwright-core';
+
+/** The web app marks `<html data-session>` with `loading`, `signed-in` or `signed-out`. */
+async function waitForSession(page: Page, state: 'signed-in' | 'signed-out', timeout: number): Promise<void> {
+  await page.waitForSelector(`html[data-session="${state}"]`, { state: 'attached', timeout });
+}
+
+/**
+ * Signs in through the real /login form (e-mail and password, verified account) and waits until the app
+ * lands on `/` with the session established.
+ */
+export async function signInInBrowser(
+  page: Page,
+  user: { email: string; password: string },
+  opts: { timeout?: number } = {},
+): Promise<void> {
+  const timeout = opts.timeout ?? 20_000;
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.waitFor({ timeout });
+  await form.getByLabel('Email', { exact: true }).fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  const failure = page.getByRole('alert');
+  const landed = page
+    .waitForURL((u) => u.pathname === '/', { timeout })
+    .then(() => waitForSession(page, 'signed-in', timeout));
+  // Fail fast with the page's own message instead of a bare timeout when the login is refused.
+  const refused = failure
+    .first()
+    .waitFor({ timeout })
+    .then(async () => {
+      throw new Error(`login refused: ${await failure.first().innerText()}`);
+    });
+  refused.catch(() => {}); // once signed in, the pending wait must not surface as an unhandled rejection
+  await Promise.race([landed, refused]);
+}
+
+/** Signs out from the profile's account section and waits until the app reports no session. */
+export async function signOutInBrowser(page: Page, opts: { timeout?: number } = {}): Promise<void> {
+  const timeout = opts.timeout ?? 20_000;
+  if (new URL(page.url()).pathname !== '/profile') await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click({ timeout });
+  await waitForSession(page, 'signed-out', timeout);
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; never a downloaded browser. Override with CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Launches headless Chromium with the flags this machine's closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install -y chromium)`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser context (its own storage) on a base URL, with console errors collected. */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  opts: { viewport?: { width: number; height: number }; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}

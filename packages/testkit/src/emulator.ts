@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const DEFAULT_PROJECT_ID = 'demo-college-tracker';
+
+export interface EmulatorHandle {
+  /** host:port, the value of FIREBASE_AUTH_EMULATOR_HOST */
+  host: string;
+  projectId: string;
+  /** True when this call started the emulator (and stop() will end it). */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+async function up(host: string): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    return res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the official Firebase Auth Emulator (firebase-tools) on `port`, or reuses one already listening
+ * there. Its hub and logging ports are derived from `port` so a test run and a dev run can coexist.
+ */
+export async function startAuthEmulator(
+  opts: { port?: number; projectId?: string; log?: (line: string) => void } = {},
+): Promise<EmulatorHandle> {
+  const port = opts.port ?? 9099;
+  const projectId = opts.projectId ?? DEFAULT_PROJECT_ID;
+  const host = `127.0.0.1:${port}`;
+  if (await up(host)) return { host, projectId, owned: false, stop: async () => {} };
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-auth-emulator-'));
+  fs.writeFileSync(
+    path.join(dir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: port + 1 },
+        logging: { host: '127.0.0.1', port: port + 2 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const bin = path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, 'emulators:start', '--only', 'auth', '--project', projectId],
+    {
+      cwd: dir,
+      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  let output = '';
+  const collect = (b: Buffer) => {
+    output += b.toString();
+    opts.log?.(b.toString());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Auth emulator exited (${child.exitCode}):\n${output}`);
+    if (await up(host)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!(await up(host))) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+    throw new Error(`Auth emulator did not start within 90 s:\n${output}`);
+  }
+  return {
+    host,
+    projectId,
+    owned: true,
+    async stop() {
+      if (child.exitCode !== null) return;
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

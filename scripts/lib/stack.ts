@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Each separately deployable process of the distributed run, with its entry point and default port. */
+export const PROCESSES = [
+  { name: 'auth', entry: 'services/auth/src/server.ts', port: 8081, urlVar: 'AUTH_SERVICE_URL' },
+  { name: 'colleges', entry: 'services/colleges/src/server.ts', port: 8082, urlVar: 'COLLEGES_SERVICE_URL' },
+  {
+    name: 'user-data',
+    entry: 'services/user-data/src/server.ts',
+    port: 8083,
+    urlVar: 'USER_DATA_SERVICE_URL',
+  },
+  { name: 'essays', entry: 'services/essays/src/server.ts', port: 8084, urlVar: 'ESSAYS_SERVICE_URL' },
+  { name: 'admin', entry: 'services/admin/src/server.ts', port: 8085, urlVar: 'ADMIN_SERVICE_URL' },
+  {
+    name: 'ingestion-worker',
+    entry: 'services/ingestion-worker/src/server.ts',
+    port: 8086,
+    urlVar: 'INGESTION_WORKER_URL',
+  },
+  { name: 'gateway', entry: 'gateway/src/server.ts', port: 8080, urlVar: null },
+] as const;
+
+export interface RunningProcess {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+}
+
+export interface Stack {
+  processes: RunningProcess[];
+  gatewayUrl: string;
+  env: Record<string, string>;
+  /** SIGTERM to every process, gateway first; resolves when all have exited. */
+  stop(): Promise<void>;
+}
+
+/** Spawns one TypeScript entry point with tsx. */
+export function spawnTs(
+  entry: string,
+  env: Record<string, string>,
+  onLine?: (line: string) => void,
+): RunningProcess & { name: string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const collect = (b: Buffer) => {
+    const s = b.toString();
+    out = (out + s).slice(-200_000);
+    if (onLine) for (const l of s.split('\n')) if (l.trim()) onLine(l);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { name: entry, port: Number(env.PORT), child, output: () => out };
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000, proc?: RunningProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc && proc.child.exitCode !== null) {
+      throw new Error(
+        `${proc.name} exited (${proc.child.exitCode}) before ${url} answered:\n${proc.output()}`,
+      );
+    }
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (r.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms${proc ? `:\n${proc.output()}` : ''}`);
+}
+
+export function stopProcess(
+  p: RunningProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+  graceMs = 15_000,
+): Promise<number | null> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return Promise.resolve(p.child.exitCode);
+  return new Promise((resolve) => {
+    const t = setTimeout(() => p.child.kill('SIGKILL'), graceMs);
+    p.child.once('exit', (code) => {
+      clearTimeout(t);
+      resolve(code);
+    });
+    p.child.kill(signal);
+  });
+}
+
+export interface StackOptions {
+  /** Required: a real Postgres server. */
+  databaseUrl: string;
+  /** Required: Redis for BullMQ. */
+  redisUrl: string;
+  /** Port of the gateway; services use basePort+1..+6. */
+  basePort?: number;
+  env?: Record<string, string>;
+  only?: string[];
+  onLine?: (name: string, line: string) => void;
+}
+
+/** Starts every service, the worker and the gateway (GATEWAY_MODE=distributed) as separate processes. */
+export async function startDistributed(opts: StackOptions): Promise<Stack> {
+  const base = opts.basePort ?? 8080;
+  const ports = Object.fromEntries(
+    PROCESSES.map((p, i) => [p.name, p.name === 'gateway' ? base : base + i + 1]),
+  );
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: opts.databaseUrl,
+    REDIS_URL: opts.redisUrl,
+    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+    ...opts.env,
+  };
+  for (const p of PROCESSES) if (p.urlVar) env[p.urlVar] = `http://127.0.0.1:${ports[p.name]}`;
+  const procs: RunningProcess[] = [];
+  const services = PROCESSES.filter(
+    (p) => p.name !== 'gateway' && (!opts.only || opts.only.includes(p.name)),
+  );
+  try {
+    for (const p of services) {
+      const proc = spawnTs(p.entry, { ...env, PORT: String(ports[p.name]) }, (l) => opts.onLine?.(p.name, l));
+      proc.name = p.name;
+      procs.push(proc);
+    }
+    await Promise.all(procs.map((p) => waitForHttp(`http://127.0.0.1:${p.port}/healthz`, 90_000, p)));
+    const gw = spawnTs('gateway/src/server.ts', { ...env, GATEWAY_MODE: 'distributed', PORT: String(base) }, (l) =>
+      opts.onLine?.('gateway', l),
+    );
+    gw.name = 'gateway';
+    procs.unshift(gw);
+    await waitForHttp(`http://127.0.0.1:${base}/api/healthz`, 90_000, gw);
+  } catch (err) {
+    await Promise.all(procs.map((p) => stopProcess(p, 'SIGKILL')));
+    throw err;
+  }
+  return {
+    processes: procs,
+    gatewayUrl: `http://127.0.0.1:${base}`,
+    env,
+    async stop() {
+      const [gw, ...rest] = procs;
+      if (gw) await stopProcess(gw);
+      await Promise.all(rest.map((p) => stopProcess(p)));
+    },
+  };
+}

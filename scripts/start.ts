@@ -1,0 +1,71 @@
+// `npm start`: the embedded run. One process serves the web app and every service on
+// http://localhost:8080 (PORT overrides), with PGlite in .data/ and the in-process queue,
+// plus the Firebase Auth emulator on 127.0.0.1:9099 unless real Firebase is configured.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startAuthEmulator, type EmulatorHandle } from '../packages/testkit/src/emulator.ts';
+import { ROOT, spawnTs, stopProcess, waitForHttp } from './lib/stack.ts';
+
+const port = Number(process.env.PORT ?? 8080);
+const realFirebase = Boolean(process.env.FIREBASE_API_KEY && !process.env.FIREBASE_AUTH_EMULATOR_HOST);
+const authLabel = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const index = path.join(ROOT, 'web/dist/index.html');
+const stale =
+  !fs.existsSync(index) ||
+  fs.statSync(index).mtimeMs <
+    Math.max(newestMtime(path.join(ROOT, 'web/src')), newestMtime(path.join(ROOT, 'packages/contracts/src')));
+if (stale) {
+  console.log('Building the web app...');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+let emulator: EmulatorHandle | null = null;
+const env: Record<string, string> = { PORT: String(port) };
+if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+  console.log('Starting the Firebase Auth emulator...');
+  emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099) });
+  env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+}
+
+const gateway = spawnTs('gateway/src/server.ts', env);
+gateway.child.stdout?.pipe(process.stdout);
+gateway.child.stderr?.pipe(process.stderr);
+let stopping = false;
+const stop = async (code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping...');
+  await stopProcess(gateway);
+  await emulator?.stop();
+  process.exit(code);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+gateway.child.once('exit', (code) => {
+  if (!stopping) {
+    console.error(`The server exited (${code}).`);
+    void stop(code ?? 1);
+  }
+});
+
+await waitForHttp(`http://127.0.0.1:${port}/api/healthz`, 120_000, gateway);
+console.log(`
+  College Ready is running.
+  Open   http://localhost:${port}
+  API    http://localhost:${port}/api   (docs at /api/docs)
+  Auth   ${realFirebase ? 'Firebase project from FIREBASE_* variables' : `Firebase Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST ?? authLabel}`}
+  Data   ${process.env.DATABASE_URL ? 'Postgres at DATABASE_URL' : path.resolve(ROOT, process.env.DATA_DIR ?? '.data/pglite')}
+  Stop   press Ctrl+C
+`);

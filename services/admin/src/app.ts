@@ -1,0 +1,20 @@
+import { defineService, registerRoutes, withBase } from '@ct/service-kit';
+import { ingestionRoutes } from './routes/ingestion.ts';
+import { listingRoutes } from './routes/listings.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+
+/**
+ * The admin service: read-only metrics and listings for admins, plus retrying a failed ingestion.
+ * It owns no tables; every figure comes from the owning service's internal API, so it can never
+ * disagree with (or quietly bypass) the owner. Access `admin` on each route makes the server refuse
+ * anyone else before a handler runs.
+ */
+export default defineService({
+  name: 'admin',
+  schema: null,
+  migrationsDir: null,
+  config: withBase({}),
+  async plugin(app, ctx) {
+    registerRoutes(app, ctx, [...metricsRoutes(ctx), ...listingRoutes(ctx), ...ingestionRoutes(ctx)]);
+  },
+});

@@ -1,0 +1,80 @@
+import {
+  adminColleges,
+  adminMajorColleges,
+  adminProfileNotes,
+  adminStaff,
+  adminUserColleges,
+  internalListColleges,
+  internalListMajorColleges,
+  internalListProfileNotes,
+  internalListStaff,
+  internalListUserColleges,
+} from '@ct/contracts';
+import { implement, type Implementation, type ServiceContext } from '@ct/service-kit';
+import { askOwner, fromOwners } from '../owners.ts';
+
+/** Empty filters mean "no filter": an admin clearing the box should see everything again. */
+const filter = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+
+/**
+ * The read-only listings. Filtering and pagination happen in the owning service (indexed SQL there),
+ * so a page costs the same with 10 or 100,000 rows; the admin service only forwards and renames.
+ */
+export function listingRoutes(ctx: ServiceContext<unknown>): Implementation[] {
+  return [
+    implement(adminColleges, async (request) => {
+      const q = request.query;
+      const [r] = await fromOwners([
+        askOwner(ctx, internalListColleges, {
+          query: { name: filter(q.name), full: q.full, limit: q.limit, offset: q.offset },
+          requestId: request.id,
+        }),
+      ] as const);
+      return { success: true, total: r.total, colleges: r.items };
+    }),
+
+    implement(adminStaff, async (request) => {
+      const q = request.query;
+      const [r] = await fromOwners([
+        askOwner(ctx, internalListStaff, {
+          query: { userId: filter(q.filterUserId), role: filter(q.role), limit: q.limit, offset: q.offset },
+          requestId: request.id,
+        }),
+      ] as const);
+      return { success: true, total: r.total, staff: r.items };
+    }),
+
+    implement(adminMajorColleges, async (request) => {
+      const q = request.query;
+      const [r] = await fromOwners([
+        askOwner(ctx, internalListMajorColleges, {
+          query: { name: filter(q.name), limit: q.limit, offset: q.offset },
+          requestId: request.id,
+        }),
+      ] as const);
+      return { success: true, total: r.total, majorColleges: r.items };
+    }),
+
+    implement(adminUserColleges, async (request) => {
+      const q = request.query;
+      const [r] = await fromOwners([
+        askOwner(ctx, internalListUserColleges, {
+          query: { userId: filter(q.filterUserId), limit: q.limit, offset: q.offset },
+          requestId: request.id,
+        }),
+      ] as const);
+      return { success: true, total: r.total, userColleges: r.items };
+    }),
+
+    implement(adminProfileNotes, async (request) => {
+      const q = request.query;
+      const [r] = await fromOwners([
+        askOwner(ctx, internalListProfileNotes, {
+          query: { userId: filter(q.filterUserId), limit: q.limit, offset: q.offset },
+          requestId: request.id,
+        }),
+      ] as const);
+      return { success: true, total: r.total, profileNotes: r.items };
+    }),
+  ];
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createVerifiedUser, emulatorHost, freshDatabase, type TestDatabase } from '@ct/testkit';
+import { openDb } from '@ct/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRoleCommand } from './role-command.ts';
+
+/** Runs the command in-process and collects what an operator would read. */
+async function role(env: Record<string, string>, ...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runRoleCommand(args, {
+    env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), ...env },
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('role command on the embedded PGlite store', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-role-cli-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses while the app owns the data folder, then grants once it is stopped', async () => {
+    const dataDir = path.join(dir, 'pglite');
+    const user = await createVerifiedUser({ name: 'Pat Operator' });
+    const app = await openDb({ dataDir });
+    const refused = await role({ DATA_DIR: dataDir }, 'grant', 'admin', user.email);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('Refusing to change roles while the app is running');
+    expect(refused.err).toContain(dataDir);
+    await app.close();
+
+    const granted = await role({ DATA_DIR: dataDir }, 'grant', 'admin', user.email);
+    expect(granted.err).toBe('');
+    expect(granted.code).toBe(0);
+    const db = await openDb({ dataDir });
+    try {
+      const rows = await db.query<{ uid: string; role: string; email: string }>(
+        'SELECT uid, role, email FROM auth.staff_roles',
+      );
+      expect(rows.rows).toEqual([{ uid: user.uid, role: 'admin', email: user.email }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('role command on Postgres', () => {
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    database = await freshDatabase('rolecli');
+    env = { DATABASE_URL: database.url };
+  });
+  afterAll(() => database?.drop());
+
+  it('changes a role, says when nothing changes, and lists by role', async () => {
+    const user = await createVerifiedUser({ name: 'Sam Staff' });
+    expect((await role(env, 'grant', 'staff', user.email)).out).toBe(
+      `Granted staff to ${user.email} (uid ${user.uid}).`,
+    );
+    expect((await role(env, 'grant', 'staff', user.email)).out).toBe(
+      `${user.email} already has the staff role (uid ${user.uid}).`,
+    );
+    expect((await role(env, 'grant', 'admin', user.email)).out).toBe(
+      `Changed ${user.email} from staff to admin (uid ${user.uid}).`,
+    );
+    expect((await role(env, 'list', 'staff')).out).toBe('No staff members with the staff role.');
+    expect((await role(env, 'list', 'admin')).out).toContain(user.uid);
+
+    const wrongRole = await role(env, 'revoke', 'staff', user.email);
+    expect(wrongRole.out).toBe(`${user.email} has the admin role, not staff; nothing changed.`);
+    expect((await role(env, 'list', 'admin')).out).toContain(user.uid);
+    expect((await role(env, 'revoke', 'admin', user.email)).out).toBe(
+      `Revoked admin from ${user.email} (uid ${user.uid}).`,
+    );
+    expect((await role(env, 'revoke', user.email)).out).toBe(
+      `${user.email} has no staff role; nothing changed.`,
+    );
+  });
+
+  it('explains bad usage with exit code 2', async () => {
+    for (const args of [
+      [],
+      ['promote', 'a@b.co'],
+      ['grant', 'admin'],
+      ['grant', 'admin', 'not-an-email'],
+      ['list', 'root'],
+    ]) {
+      const r = await role(env, ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toContain('Usage:');
+    }
+  });
+
+  it('says plainly when the Auth emulator cannot be reached', async () => {
+    const r = await role(
+      { ...env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' },
+      'grant',
+      'admin',
+      'a@example.com',
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/Could not look up a@example.com in the Firebase Auth emulator at 127.0.0.1:1/);
+  });
+});

@@ -1,0 +1,194 @@
+import os from 'node:os';
+import { STAFF_ROLES, type StaffRole } from '@ct/contracts';
+import { BaseConfig, migrateModule, parseConfig } from '@ct/service-kit';
+import { DataDirInUseError, openDb, type Db } from '@ct/store';
+import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import authService from '../app.ts';
+import { RoleRepository } from '../repository.ts';
+
+export const ROLE_USAGE = `Usage:
+  npm run role -- grant <${STAFF_ROLES.join('|')}> <email>   give the account with this e-mail a staff role
+  npm run role -- revoke [role] <email>                remove its staff role
+  npm run role -- list [role]                          list staff members
+
+Writes to DATABASE_URL, or to the embedded PGlite folder DATA_DIR (default .data/pglite) while the app
+is stopped. Accounts are looked up in Firebase: the Auth emulator at FIREBASE_AUTH_EMULATOR_HOST
+(default 127.0.0.1:9099 unless real Firebase credentials are configured), or the project
+FIREBASE_PROJECT_ID with GOOGLE_APPLICATION_CREDENTIALS.`;
+
+export interface RoleCommandIo {
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/** A failure the operator can act on: printed as is, exit code 1. */
+class CliError extends Error {}
+
+type Parsed =
+  | { cmd: 'grant'; role: StaffRole; email: string }
+  | { cmd: 'revoke'; role: StaffRole | null; email: string }
+  | { cmd: 'list'; role: StaffRole | null };
+
+const isRole = (s: string | undefined): s is StaffRole => STAFF_ROLES.includes(s as StaffRole);
+const looksLikeEmail = (s: string | undefined): s is string => !!s && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
+
+function parse(args: string[]): Parsed | string {
+  const [cmd, a, b, ...extra] = args;
+  if (extra.length) return `Too many arguments: ${extra.join(' ')}`;
+  const badRole = (r: string) => `Unknown role "${r}": use one of ${STAFF_ROLES.join(', ')}.`;
+  const badEmail = (e: string | undefined) =>
+    e ? `"${e}" is not an e-mail address.` : 'Give the e-mail address of the account.';
+  switch (cmd) {
+    case 'grant':
+      if (!a || !isRole(a)) return a ? badRole(a) : 'Give the role to grant.';
+      if (!looksLikeEmail(b)) return badEmail(b);
+      return { cmd, role: a, email: b.toLowerCase() };
+    case 'revoke': {
+      const [role, email] = b === undefined ? [undefined, a] : [a, b];
+      if (role !== undefined && !isRole(role)) return badRole(role);
+      if (!looksLikeEmail(email)) return badEmail(email);
+      return { cmd, role: role ?? null, email: email.toLowerCase() };
+    }
+    case 'list':
+      if (b !== undefined) return `Too many arguments: ${b}`;
+      if (a !== undefined && !isRole(a)) return badRole(a);
+      return { cmd, role: a ?? null };
+    default:
+      return cmd ? `Unknown command "${cmd}".` : 'Give a command.';
+  }
+}
+
+/** Which Firebase the command talks to, mirroring `npm start`: the emulator unless real Firebase is configured. */
+function firebaseTarget(env: RoleCommandIo['env']): { emulatorHost: string | null } {
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) return { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST };
+  if (env.GOOGLE_APPLICATION_CREDENTIALS || env.FIREBASE_API_KEY) return { emulatorHost: null };
+  return { emulatorHost: `127.0.0.1:${env.AUTH_EMULATOR_PORT ?? '9099'}` };
+}
+
+let appSeq = 0;
+
+/** Looks up the uid of an e-mail address with firebase-admin; null when no account uses it. */
+async function lookupUid(
+  env: RoleCommandIo['env'],
+  projectId: string,
+  email: string,
+): Promise<string | null> {
+  const { emulatorHost } = firebaseTarget(env);
+  // firebase-admin reads the emulator host from the process environment only.
+  const previous = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  let app: App | null = null;
+  try {
+    app = initializeApp(
+      emulatorHost ? { projectId } : { projectId, credential: applicationDefault() },
+      `role-cli-${++appSeq}`,
+    );
+    return (await getAuth(app).getUserByEmail(email)).uid;
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'auth/user-not-found') return null;
+    const where = emulatorHost
+      ? `the Firebase Auth emulator at ${emulatorHost} (is it running? \`npm start\` starts it)`
+      : `Firebase project ${projectId} (check GOOGLE_APPLICATION_CREDENTIALS)`;
+    throw new CliError(`Could not look up ${email} in ${where}: ${(err as Error).message}`);
+  } finally {
+    if (app) await deleteApp(app).catch(() => {});
+    if (previous === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previous;
+  }
+}
+
+async function open(config: BaseConfig): Promise<Db> {
+  try {
+    const db = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: 2 });
+    // The first grant may come before the app ever started on this database.
+    await migrateModule(db, authService);
+    return db;
+  } catch (err) {
+    if (err instanceof DataDirInUseError)
+      throw new CliError(
+        `Refusing to change roles while the app is running: ${err.message} ` +
+          'Roles in the embedded store can only be changed while the app is stopped.',
+      );
+    throw new CliError(`Could not open the database: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * The operator command behind `npm run role`: grant, revoke or list staff roles, looking accounts up by
+ * e-mail. Returns the process exit code (0 done, 1 refused or failed, 2 bad usage).
+ */
+export async function runRoleCommand(args: string[], io: RoleCommandIo): Promise<number> {
+  const parsed = parse(args.filter((a) => a !== '--'));
+  if (typeof parsed === 'string') {
+    io.err(`${parsed}\n\n${ROLE_USAGE}`);
+    return 2;
+  }
+  let config: BaseConfig;
+  try {
+    config = parseConfig(BaseConfig, io.env);
+  } catch (err) {
+    io.err((err as Error).message);
+    return 1;
+  }
+  let db: Db | null = null;
+  try {
+    db = await open(config);
+    const roles = new RoleRepository(db);
+    if (parsed.cmd === 'list') {
+      const { items, total } = await roles.listStaff({
+        role: parsed.role ?? undefined,
+        limit: 1000,
+        offset: 0,
+      });
+      if (!total)
+        io.out(parsed.role ? `No staff members with the ${parsed.role} role.` : 'No staff members.');
+      for (const m of items) io.out(`${m.role.padEnd(6)} ${m.userId}  ${m.email ?? '(e-mail not recorded)'}`);
+      if (total > items.length) io.out(`... and ${total - items.length} more`);
+      return 0;
+    }
+
+    const uid = await lookupUid(io.env, config.FIREBASE_PROJECT_ID, parsed.email);
+    if (parsed.cmd === 'grant') {
+      if (!uid) throw new CliError(`No account uses ${parsed.email}: the person must sign up first.`);
+      const before = await roles.findRole(uid);
+      if (before === parsed.role) {
+        io.out(`${parsed.email} already has the ${parsed.role} role (uid ${uid}).`);
+        return 0;
+      }
+      await roles.grantRole(uid, parsed.role, parsed.email, `cli:${os.userInfo().username}`);
+      io.out(
+        before
+          ? `Changed ${parsed.email} from ${before} to ${parsed.role} (uid ${uid}).`
+          : `Granted ${parsed.role} to ${parsed.email} (uid ${uid}).`,
+      );
+      return 0;
+    }
+
+    // revoke: a deleted account is still found by the e-mail recorded with its grant
+    const target = uid ?? (await roles.findUidByEmail(parsed.email));
+    const current = target ? await roles.findRole(target) : null;
+    if (!target || !current) {
+      io.out(`${parsed.email} has no staff role; nothing changed.`);
+      return 0;
+    }
+    if (parsed.role && parsed.role !== current) {
+      io.out(`${parsed.email} has the ${current} role, not ${parsed.role}; nothing changed.`);
+      return 0;
+    }
+    await roles.revokeRole(target);
+    io.out(`Revoked ${current} from ${parsed.email} (uid ${target}).`);
+    return 0;
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(err.message);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await db?.close();
+  }
+}

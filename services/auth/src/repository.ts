@@ -1,0 +1,70 @@
+import type { StaffMember, StaffRole } from '@ct/contracts';
+import type { Queryable } from '@ct/store';
+
+/** SQL for staff roles; the only place that touches auth.staff_roles. */
+export class RoleRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async findRole(uid: string): Promise<StaffRole | null> {
+    const r = await this.db.query<{ role: StaffRole }>('SELECT role FROM auth.staff_roles WHERE uid = $1', [
+      uid,
+    ]);
+    return r.rows[0]?.role ?? null;
+  }
+
+  async grantRole(uid: string, role: StaffRole, email: string | null, grantedBy: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO auth.staff_roles (uid, role, email, granted_by) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (uid) DO UPDATE SET role = EXCLUDED.role, email = EXCLUDED.email,
+         granted_by = EXCLUDED.granted_by, granted_at = now()`,
+      [uid, role, email, grantedBy],
+    );
+  }
+
+  /** The uid whose grant recorded this e-mail (for revoking a role of a deleted account). */
+  async findUidByEmail(email: string): Promise<string | null> {
+    const r = await this.db.query<{ uid: string }>(
+      'SELECT uid FROM auth.staff_roles WHERE lower(email) = lower($1) ORDER BY granted_at DESC LIMIT 1',
+      [email],
+    );
+    return r.rows[0]?.uid ?? null;
+  }
+
+  /** Removes the uid's role; true when there was one. */
+  async revokeRole(uid: string): Promise<boolean> {
+    return (await this.db.query('DELETE FROM auth.staff_roles WHERE uid = $1', [uid])).rowCount > 0;
+  }
+
+  async listStaff(filter: {
+    userId?: string | undefined;
+    role?: string | undefined;
+    limit: number;
+    offset: number;
+  }) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.userId) {
+      params.push(`%${filter.userId.replace(/[\\%_]/g, '\\$&')}%`);
+      where.push(`uid ILIKE $${params.length}`);
+    }
+    if (filter.role) {
+      params.push(filter.role);
+      where.push(`role = $${params.length}`);
+    }
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth.staff_roles ${w}`,
+      params,
+    );
+    const rows = await this.db.query<{ uid: string; role: StaffRole; email: string | null }>(
+      `SELECT uid, role, email FROM auth.staff_roles ${w} ORDER BY uid LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+    );
+    const items: StaffMember[] = rows.rows.map((r) => ({
+      userId: r.uid,
+      role: r.role,
+      ...(r.email ? { email: r.email } : {}),
+    }));
+    return { total: total.rows[0]?.n ?? 0, items };
+  }
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { INGESTION_QUEUE } from '@ct/contracts';
+import { defineService, registerRoutes } from '@ct/service-kit';
+import { CollegesConfig, collegesConfig } from './config.ts';
+import { Ingestion, INTERRUPTED_REASON } from './ingestion.ts';
+import { majorRoutes } from './majors/routes.ts';
+import { collegeRoutes } from './routes/colleges.ts';
+import { ingestionRoutes } from './routes/ingestion.ts';
+
+/** The colleges service: the college cache, search, suggestions, majors and ingestion requests. */
+export default defineService({
+  name: 'colleges',
+  schema: 'colleges',
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  config: CollegesConfig,
+  async plugin(app, ctx) {
+    const ingestion = new Ingestion(ctx, collegesConfig(ctx.config));
+    registerRoutes(app, ctx, [
+      ...collegeRoutes(ctx, ingestion),
+      ...ingestionRoutes(ctx, ingestion),
+      ...majorRoutes(ctx),
+    ]);
+  },
+  async start(ctx) {
+    const config = collegesConfig(ctx.config);
+    const ingestion = new Ingestion(ctx, config);
+    // A job the queue gave up on without the worker saying why (it kept dying mid-job) still ends its
+    // request, so no student waits forever behind the overlay.
+    const off = await ctx.queue.on(INGESTION_QUEUE, (e) => {
+      if (e.type !== 'failed' || !e.final) return;
+      const key = Ingestion.keyOfJob(e.jobId);
+      if (!key) return;
+      void ingestion.requests.fail(key, INTERRUPTED_REASON, true).catch((err: unknown) => {
+        ctx.log.warn({ err, key }, 'could not record a failed ingestion job');
+      });
+    });
+    ctx.onClose(off);
+    const resume = async () => {
+      try {
+        const n = await ingestion.resumePending();
+        if (n) ctx.log.info({ requests: n }, 'ingestion requests still pending were enqueued again');
+      } catch (err) {
+        ctx.log.warn({ err }, 'could not enqueue pending ingestion requests (will try again)');
+      }
+    };
+    await resume();
+    if (config.INGESTION_SWEEP_MS > 0) {
+      const timer = setInterval(() => void resume(), config.INGESTION_SWEEP_MS);
+      timer.unref();
+      ctx.onClose(() => clearInterval(timer));
+    }
+  },
+});

@@ -1,0 +1,28 @@
+import Type, { type Static } from 'typebox';
+import { parseConfig, withBase } from '@ct/service-kit';
+
+/** The colleges service's own settings (the base variables come from service-kit). */
+const OWN = {
+  /** Tries per ingestion job, the first included. */
+  INGESTION_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 3 }),
+  /** First retry delay of an ingestion job; doubles on each further retry. */
+  INGESTION_BACKOFF_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 5000 }),
+  /** A failed request is shown as failed for this long; a student asking again after that queues it again. */
+  INGESTION_RETRY_FAILED_AFTER_MS: Type.Integer({ minimum: 0, default: 600_000 }),
+  /** How often requests still waiting or running get their job back if the queue lost it (0: only at start). */
+  INGESTION_SWEEP_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+};
+
+export const CollegesConfig = withBase(OWN);
+export type CollegesConfig = Static<typeof CollegesConfig>;
+const Own = Type.Object(OWN);
+
+/**
+ * This service's settings. Run on its own, the process parsed them at start; embedded in the gateway,
+ * the context carries the gateway's config, so the service's own variables are read from the environment.
+ */
+export function collegesConfig(ctxConfig: unknown): CollegesConfig {
+  const c = ctxConfig as Partial<CollegesConfig>;
+  if (c.INGESTION_ATTEMPTS !== undefined) return c as CollegesConfig;
+  return { ...parseConfig(Own, process.env), ...c } as CollegesConfig;
+}

@@ -1,0 +1,157 @@
+import type { MajorProfile, MajorProfileState } from '@ct/contracts';
+import type { Queryable } from '@ct/store';
+
+export interface MajorProfileRow {
+  key: string;
+  collegeName: string;
+  cip: string;
+  major: string;
+  state: MajorProfileState;
+  stage: string;
+  attempts: number;
+  failureReason: string | null;
+  profile: MajorProfile | null;
+  updatedAt: Date;
+}
+
+interface DbRow {
+  key: string;
+  college_name: string;
+  cip: string;
+  major: string;
+  state: MajorProfileState;
+  stage: string;
+  attempts: number;
+  failure_reason: string | null;
+  profile: MajorProfile | null;
+  updated_at: Date;
+}
+
+const COLUMNS = 'key, college_name, cip, major, state, stage, attempts, failure_reason, profile, updated_at';
+
+function toRow(r: DbRow): MajorProfileRow {
+  return {
+    key: r.key,
+    collegeName: r.college_name,
+    cip: r.cip,
+    major: r.major,
+    state: r.state,
+    stage: r.stage,
+    attempts: r.attempts,
+    failureReason: r.failure_reason,
+    profile: r.profile,
+    updatedAt: r.updated_at,
+  };
+}
+
+export interface ProfileRequest {
+  key: string;
+  collegeName: string;
+  normalizedCollege: string;
+  cip: string;
+  major: string;
+}
+
+/** SQL for major profiles; the only place that touches colleges.major_profile. */
+export class MajorProfileRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async findProfile(key: string): Promise<MajorProfileRow | null> {
+    const r = await this.db.query<DbRow>(`SELECT ${COLUMNS} FROM colleges.major_profile WHERE key = $1`, [
+      key,
+    ]);
+    return r.rows[0] ? toRow(r.rows[0]) : null;
+  }
+
+  /**
+   * Records a request for a profile. Returns the row when this call created it or queued it again (a
+   * failure older than `retryFailedAfterMs`, or a "not found" older than `retryNotFoundAfterMs`): the
+   * caller then enqueues the job. Returns null when the request already existed as it was; of many
+   * concurrent callers exactly one gets the row.
+   */
+  async requestProfile(
+    req: ProfileRequest,
+    opts: { retryFailedAfterMs: number; retryNotFoundAfterMs: number },
+  ): Promise<MajorProfileRow | null> {
+    const r = await this.db.query<DbRow>(
+      `INSERT INTO colleges.major_profile (key, college_name, normalized_college, cip, major, state, stage)
+       VALUES ($1, $2, $3, $4, $5, 'queued', 'queued')
+       ON CONFLICT (key) DO UPDATE SET
+         state = 'queued', stage = 'queued', failure_reason = NULL, college_name = EXCLUDED.college_name,
+         major = EXCLUDED.major, requested_at = now(), updated_at = now()
+       WHERE (colleges.major_profile.state = 'failed'
+              AND colleges.major_profile.updated_at < now() - make_interval(secs => $6::double precision / 1000))
+          OR (colleges.major_profile.state = 'not_found'
+              AND colleges.major_profile.updated_at < now() - make_interval(secs => $7::double precision / 1000))
+       RETURNING ${COLUMNS}`,
+      [
+        req.key,
+        req.collegeName,
+        req.normalizedCollege,
+        req.cip,
+        req.major,
+        opts.retryFailedAfterMs,
+        opts.retryNotFoundAfterMs,
+      ],
+    );
+    return r.rows[0] ? toRow(r.rows[0]) : null;
+  }
+
+  /**
+   * Applies what the worker reports. Once a profile is gathered, only a newer profile replaces it (a late
+   * "running" or a failed refresh leaves it as it is). Returns false when there is no such request.
+   */
+  async recordProgress(
+    key: string,
+    update: {
+      state: Exclude<MajorProfileState, 'queued'>;
+      stage?: string | undefined;
+      profile?: MajorProfile | undefined;
+      reason?: string | undefined;
+    },
+  ): Promise<boolean> {
+    const r = await this.db.query<{ key: string }>(
+      `UPDATE colleges.major_profile SET
+         state = $2,
+         stage = coalesce($3, $2),
+         attempts = attempts + CASE WHEN $2 = 'running' THEN 1 ELSE 0 END,
+         profile = CASE WHEN $2 = 'done' THEN $4::jsonb ELSE NULL END,
+         gathered_at = CASE WHEN $2 = 'done' THEN now() ELSE NULL END,
+         failure_reason = CASE WHEN $2 IN ('failed', 'not_found') THEN $5 ELSE NULL END,
+         updated_at = now()
+       WHERE key = $1 AND (state <> 'done' OR $2 = 'done')
+       RETURNING key`,
+      [
+        key,
+        update.state,
+        update.stage ?? null,
+        update.profile ? JSON.stringify(update.profile) : null,
+        update.reason ?? null,
+      ],
+    );
+    if (r.rowCount > 0) return true;
+    return (await this.findProfile(key)) !== null;
+  }
+
+  /** Requests still waiting or running, oldest first (re-enqueued when their job was lost). */
+  async listPending(limit = 500): Promise<MajorProfileRow[]> {
+    const r = await this.db.query<DbRow>(
+      `SELECT ${COLUMNS} FROM colleges.major_profile WHERE state IN ('queued', 'running')
+       ORDER BY updated_at LIMIT $1`,
+      [limit],
+    );
+    return r.rows.map(toRow);
+  }
+
+  /** CIP codes with the official names of the colleges that have a gathered profile for them. */
+  async collegesByMajor(cips: readonly string[] | null): Promise<Array<{ cip: string; colleges: string[] }>> {
+    const r = await this.db.query<{ cip: string; colleges: string[] }>(
+      `SELECT cip, array_agg(college_name ORDER BY college_name) AS colleges
+       FROM colleges.major_profile
+       WHERE state = 'done' AND ($1::text[] IS NULL OR cip = ANY($1::text[]))
+       GROUP BY cip`,
+      [cips],
+    );
+    return r.rows;
+  }
+}

@@ -1,0 +1,176 @@
+import {
+  getMajorProfile,
+  getMajorSuggestions,
+  INGESTION_QUEUE,
+  IngestMajorJob,
+  ingestionJobId,
+  internalListMajorColleges,
+  internalUpdateMajorProfile,
+  MSG,
+  normaliseCollegeName,
+  type IngestMajorJob as IngestMajorJobData,
+} from '@ct/contracts';
+import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
+import { collegesConfig } from '../config.ts';
+import { CollegeRepository } from '../repository.ts';
+import { MAJORS } from './majors.ts';
+import { MajorProfileRepository, type MajorProfileRow } from './repository.ts';
+import { normaliseMajor, resolveMajor, suggestMajors } from './suggest.ts';
+
+/** "Not found" is remembered for a week, then a new request looks again (colleges publish new pages). */
+const RETRY_NOT_FOUND_AFTER_MS = 7 * 24 * 3600_000;
+
+/** Deterministic job id of a profile request: one job per (college, major), whoever asks. */
+export function majorJobId(key: string): string {
+  return ingestionJobId(IngestMajorJob, key);
+}
+
+const notFound = () => new AppError('NOT_FOUND', MSG.majorStatsNotFound);
+
+/** Major suggestions and major profiles; the colleges service registers them. */
+export function majorRoutes(ctx: ServiceContext<unknown>): Implementation[] {
+  const colleges = new CollegeRepository(ctx.db);
+  const profiles = new MajorProfileRepository(ctx.db);
+  // Same tries, backoff and failure window as college ingestion.
+  const config = collegesConfig(ctx.config);
+
+  const enqueue = (row: MajorProfileRow, requestId?: string) => {
+    const data: IngestMajorJobData = {
+      key: row.key,
+      collegeName: row.collegeName,
+      major: row.major,
+      cip: row.cip,
+      ...(requestId ? { requestId } : {}),
+    };
+    return ctx.queue.add(INGESTION_QUEUE, IngestMajorJob.name, data, {
+      jobId: majorJobId(row.key),
+      attempts: config.INGESTION_ATTEMPTS,
+      backoffMs: config.INGESTION_BACKOFF_MS,
+    });
+  };
+
+  /**
+   * The database is the source of truth: a request still waiting or running whose job the queue no longer
+   * has (Redis lost, process restarted with the in-process queue) gets its job again.
+   */
+  const ensureJob = async (row: MajorProfileRow, requestId?: string) => {
+    const job = await ctx.queue.getJob(INGESTION_QUEUE, majorJobId(row.key));
+    if (job && job.state !== 'completed' && job.state !== 'failed') return;
+    // The worker reports before its job completes: read again so a just-finished request is not redone.
+    const fresh = await profiles.findProfile(row.key);
+    if (fresh && (fresh.state === 'queued' || fresh.state === 'running')) await enqueue(fresh, requestId);
+  };
+
+  // Requests still waiting or running get their job back if the queue lost it: once at start, then on
+  // the colleges service's sweep interval.
+  const sweep = async () => {
+    try {
+      for (const row of await profiles.listPending()) await ensureJob(row);
+    } catch (err) {
+      ctx.log.warn({ err }, 'major profile sweep failed');
+    }
+  };
+  const first = setTimeout(() => void sweep(), 0);
+  const timer =
+    config.INGESTION_SWEEP_MS > 0 ? setInterval(() => void sweep(), config.INGESTION_SWEEP_MS) : null;
+  timer?.unref();
+  ctx.onClose(() => {
+    clearTimeout(first);
+    if (timer) clearInterval(timer);
+  });
+
+  return [
+    implement(getMajorSuggestions, async (request) => {
+      const majors = suggestMajors(request.query.query);
+      return {
+        success: true,
+        message: MSG.suggestionsFound,
+        suggestions: majors.map((m) => m.name),
+        majors: majors.map(({ cip, title, name }) => ({ cip, title, name })),
+      };
+    }),
+
+    implement(getMajorProfile, async (request, reply) => {
+      const major = resolveMajor(request.query.major);
+      if (!major) throw notFound();
+      // The dashboard sends the official name: a cached profile is then one indexed read.
+      const direct = await profiles.findProfile(
+        `${normaliseCollegeName(request.query.collegeName)}|${major.cip}`,
+      );
+      if (direct?.state === 'done' && direct.profile) {
+        return { success: true, message: MSG.majorStatsFound, data: direct.profile };
+      }
+      const college = await colleges.findCollegeByName(request.query.collegeName);
+      if (!college) throw notFound();
+      const normalizedCollege = normaliseCollegeName(college.name);
+      const key = `${normalizedCollege}|${major.cip}`;
+      let row = await profiles.findProfile(key);
+      if (row?.state === 'done' && row.profile) {
+        return { success: true, message: MSG.majorStatsFound, data: row.profile };
+      }
+      const requeued = await profiles.requestProfile(
+        { key, collegeName: college.name, normalizedCollege, cip: major.cip, major: major.name },
+        {
+          retryFailedAfterMs: config.INGESTION_RETRY_FAILED_AFTER_MS,
+          retryNotFoundAfterMs: RETRY_NOT_FOUND_AFTER_MS,
+        },
+      );
+      if (requeued) {
+        await enqueue(requeued, request.id);
+        row = requeued;
+      } else {
+        row = await profiles.findProfile(key);
+        if (!row) throw new AppError('INTERNAL', 'The major stats request could not be recorded');
+        if (row.state === 'done' && row.profile) {
+          return { success: true, message: MSG.majorStatsFound, data: row.profile };
+        }
+        if (row.state === 'not_found') throw notFound();
+        if (row.state === 'failed') {
+          throw new AppError(
+            'DEPENDENCY_UNAVAILABLE',
+            `We could not gather the ${row.major} stats for ${row.collegeName} right now` +
+              (row.failureReason ? `: ${row.failureReason.replace(/\.$/, '')}` : '') +
+              '. Please try again in a few minutes.',
+          );
+        }
+        await ensureJob(row, request.id);
+      }
+      reply.status(202);
+      return {
+        success: true,
+        message: `Gathering ${row.major} stats for ${row.collegeName}`,
+        data: { state: row.state, stage: row.stage },
+      };
+    }),
+
+    implement(internalUpdateMajorProfile, async (request) => {
+      const { key, ...update } = request.body;
+      if (update.state === 'done' && !update.profile) {
+        throw new AppError('VALIDATION_ERROR', 'A finished major profile needs its profile');
+      }
+      if (!(await profiles.recordProgress(key, update))) {
+        throw new AppError('NOT_FOUND', `No major profile request ${key}`);
+      }
+      return { ok: true as const };
+    }),
+
+    implement(internalListMajorColleges, async (request) => {
+      const { name, limit = 50, offset = 0 } = request.query;
+      const wanted = name?.trim() ? normaliseMajor(name) : '';
+      const majors = wanted
+        ? MAJORS.filter((m) =>
+            [m.name, m.title, ...m.aliases].some((t) => normaliseMajor(t).includes(wanted)),
+          )
+        : MAJORS;
+      const byCip = new Map(majors.map((m) => [m.cip, m]));
+      const groups = await profiles.collegesByMajor(wanted ? [...byCip.keys()] : null);
+      const items = groups
+        .flatMap((g) => {
+          const m = byCip.get(g.cip);
+          return m ? [{ name: m.name, colleges: g.colleges }] : [];
+        })
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return { total: items.length, items: items.slice(offset, offset + limit) };
+    }),
+  ];
+}

@@ -1,0 +1,313 @@
+import { normaliseCollegeName, type College } from '@ct/contracts';
+import { mergeGovernment } from '@ct/providers';
+import type { Db, Queryable } from '@ct/store';
+
+interface CollegeRow {
+  id: number;
+  document: College;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+function toCollege(r: CollegeRow): College {
+  return { ...r.document, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) };
+}
+
+/** A cached college found by name, with what the search route needs to know about its facts. */
+export interface CollegeHit {
+  id: number;
+  college: College;
+  /** false for a college known only from the bulk import of government data */
+  factsGathered: boolean;
+  /** true when an ingestion request already exists for it (so none is started again) */
+  requested: boolean;
+}
+
+export interface UpsertOptions {
+  /**
+   * `replace` (default): the document is the whole truth about the college (the ingestion worker, seeds).
+   * `government`: only demographics and finance are new (the bulk import); gathered facts are kept.
+   */
+  mode?: 'replace' | 'government';
+  /** For `replace`: whether the document carries the college facts (false: kept from the stored row). */
+  factsGathered?: boolean;
+}
+
+/** A stored row: its id, its (kept) name and the document as stored. */
+export interface StoredCollege {
+  id: number;
+  name: string;
+  document: College;
+}
+
+export interface UpsertResult {
+  /** Stored row of each document, in order; null when it could not be stored (name taken meanwhile). */
+  rows: Array<StoredCollege | null>;
+  inserted: number;
+  updated: number;
+}
+
+interface Existing {
+  id: number;
+  name: string;
+  normalized_name: string;
+  scorecard_id: number | null;
+  document: College;
+  facts: boolean;
+}
+
+/** "Columbia College (Columbia, MO)": the stored name of an institution whose official name is taken. */
+export function disambiguatedName(doc: College): string {
+  const place = [doc.demographics.schoolCity, doc.demographics.schoolState].filter(Boolean).join(', ');
+  return place ? `${doc.name} (${place})` : `${doc.name} (#${doc.scorecardId ?? '?'})`;
+}
+
+/** The search path's query (migration 004): a function, so its plan is cached per connection. */
+const HIT_SQL = 'SELECT * FROM colleges.find_college($1)';
+
+/** SQL for the college cache; the only place that touches colleges.college and its aliases. */
+export class CollegeRepository {
+  constructor(private readonly db: Queryable & Partial<Pick<Db, 'transaction'>>) {}
+
+  /**
+   * Inserts or updates one college (see upsertColleges). Idempotent: the same document twice is one row.
+   * Returns the stored row's id and name (a stored college keeps its name, which students' lists refer to).
+   */
+  async upsertCollege(doc: College, opts: UpsertOptions = {}, tx?: Queryable): Promise<StoredCollege> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const r = await this.upsertColleges([doc], opts, tx);
+      if (r.rows[0]) return r.rows[0];
+    }
+    throw new Error(`could not store college ${doc.name}: its name keeps being taken`);
+  }
+
+  /**
+   * Inserts or updates colleges in a few statements (batched for the bulk import). A document matches a
+   * stored row by Scorecard id, else by normalised name when that row is not another institution; an
+   * institution whose official name another one already has is stored as "Name (City, ST)". Runs in one
+   * transaction (the caller's, or its own).
+   */
+  async upsertColleges(docs: College[], opts: UpsertOptions = {}, tx?: Queryable): Promise<UpsertResult> {
+    if (!docs.length) return { rows: [], inserted: 0, updated: 0 };
+    if (!tx && this.db.transaction) return this.db.transaction((t) => this.upsertColleges(docs, opts, t));
+    const q = tx ?? this.db;
+    const mode = opts.mode ?? 'replace';
+    const factsGathered = opts.factsGathered ?? true;
+
+    const names = docs.flatMap((d) => [
+      normaliseCollegeName(d.name),
+      normaliseCollegeName(disambiguatedName(d)),
+    ]);
+    const ids = docs.map((d) => d.scorecardId).filter((x): x is number => x !== null);
+    const found = await q.query<Existing>(
+      `SELECT id, name, normalized_name, scorecard_id, document, facts_gathered_at IS NOT NULL AS facts
+       FROM colleges.college WHERE id IN (
+         SELECT c.id FROM unnest($1::int[]) AS s(id) JOIN colleges.college c ON c.scorecard_id = s.id
+         UNION
+         SELECT c.id FROM unnest($2::text[]) AS n(name) JOIN colleges.college c ON c.normalized_name = n.name)
+       ORDER BY id FOR UPDATE`,
+      [ids, names],
+    );
+    const bySid = new Map<number, Existing>();
+    const byName = new Map<string, Existing>();
+    for (const e of found.rows) {
+      if (e.scorecard_id !== null) bySid.set(e.scorecard_id, e);
+      byName.set(e.normalized_name, e);
+    }
+    const taken = new Set(byName.keys());
+
+    type Plan =
+      | { kind: 'update'; index: number; row: Existing; document: College; factsAt: 'keep' | 'now' }
+      | { kind: 'insert'; index: number; name: string; normalized: string; document: College };
+    const plans: Plan[] = [];
+    docs.forEach((doc, index) => {
+      const normalized = normaliseCollegeName(doc.name);
+      if (!normalized) throw new Error('a college needs a name');
+      let row = doc.scorecardId !== null ? bySid.get(doc.scorecardId) : undefined;
+      let name = doc.name;
+      if (!row) {
+        const same = byName.get(normalized);
+        const sameInstitution =
+          same &&
+          (same.scorecard_id === null || doc.scorecardId === null || same.scorecard_id === doc.scorecardId);
+        if (same && sameInstitution) row = same;
+        else if (same || taken.has(normalized)) name = disambiguatedName(doc);
+      }
+      if (row) {
+        let document: College;
+        let factsAt: 'keep' | 'now' = 'keep';
+        if (mode === 'government') document = mergeGovernment(row.document, doc);
+        else if (factsGathered || !row.facts) {
+          document = doc;
+          factsAt = factsGathered ? 'now' : 'keep';
+        } else if (doc.sources.demographics) document = mergeGovernment(row.document, doc);
+        else document = row.document;
+        plans.push({ kind: 'update', index, row, document: { ...document, name: row.name }, factsAt });
+        return;
+      }
+      const n = normaliseCollegeName(name);
+      if (taken.has(n)) return; // two institutions of the same name and place in one batch: keep the first
+      taken.add(n);
+      plans.push({ kind: 'insert', index, name, normalized: n, document: { ...doc, name } });
+    });
+
+    const rows: UpsertResult['rows'] = docs.map(() => null);
+    const updates = plans.filter((p) => p.kind === 'update');
+    if (updates.length) {
+      await q.query(
+        `UPDATE colleges.college c SET
+           document = u.document, scorecard_id = coalesce(u.scorecard_id, c.scorecard_id),
+           city = u.document #>> '{demographics,schoolCity}', state = u.document #>> '{demographics,schoolState}',
+           facts_gathered_at = CASE WHEN u.facts_now THEN now() ELSE c.facts_gathered_at END,
+           updated_at = now()
+         FROM jsonb_to_recordset($1::jsonb) AS u(id bigint, document jsonb, scorecard_id integer, facts_now boolean)
+         WHERE c.id = u.id`,
+        [
+          JSON.stringify(
+            updates.map((p) => ({
+              id: p.row.id,
+              document: p.document,
+              scorecard_id: p.document.scorecardId,
+              facts_now: p.factsAt === 'now',
+            })),
+          ),
+        ],
+      );
+      for (const p of updates) rows[p.index] = { id: p.row.id, name: p.row.name, document: p.document };
+    }
+    const inserts = plans.filter((p) => p.kind === 'insert');
+    let inserted = 0;
+    if (inserts.length) {
+      const r = await q.query<{ id: number; normalized_name: string }>(
+        `INSERT INTO colleges.college (name, normalized_name, scorecard_id, city, state, document, facts_gathered_at)
+         SELECT i.name, i.normalized_name, i.scorecard_id, i.document #>> '{demographics,schoolCity}',
+                i.document #>> '{demographics,schoolState}', i.document,
+                CASE WHEN i.facts THEN now() END
+         FROM jsonb_to_recordset($1::jsonb)
+           AS i(name text, normalized_name text, scorecard_id integer, document jsonb, facts boolean)
+         ON CONFLICT DO NOTHING
+         RETURNING id, normalized_name`,
+        [
+          JSON.stringify(
+            inserts.map((p) => ({
+              name: p.name,
+              normalized_name: p.normalized,
+              scorecard_id: p.document.scorecardId,
+              document: p.document,
+              facts: mode === 'replace' && factsGathered,
+            })),
+          ),
+        ],
+      );
+      const idOf = new Map(r.rows.map((x) => [x.normalized_name, x.id]));
+      for (const p of inserts) {
+        const id = idOf.get(p.normalized);
+        if (id !== undefined) rows[p.index] = { id, name: p.name, document: p.document };
+      }
+      inserted = r.rows.length;
+    }
+
+    // Aliases, rebuilt for every stored row from its document
+    const stored = plans
+      .map((p) => ({ p, row: rows[p.index] }))
+      .filter((x): x is { p: Plan; row: StoredCollege } => !!x.row);
+    if (stored.length) {
+      await q.query('DELETE FROM colleges.college_alias WHERE college_id = ANY($1::bigint[])', [
+        stored.map((x) => x.row.id),
+      ]);
+      const aliasRows: Array<{ college_id: number; alias: string; normalized_alias: string }> = [];
+      for (const { p, row } of stored) {
+        const own = normaliseCollegeName(row.name);
+        const seen = new Set<string>([own]);
+        // A disambiguated name keeps the official name findable as an alias.
+        const official = docs[p.index]!.name;
+        for (const a of [official, ...p.document.aliases]) {
+          const n = normaliseCollegeName(a);
+          if (!n || seen.has(n)) continue;
+          seen.add(n);
+          aliasRows.push({ college_id: row.id, alias: a, normalized_alias: n });
+        }
+      }
+      if (aliasRows.length) {
+        await q.query(
+          `INSERT INTO colleges.college_alias (college_id, alias, normalized_alias)
+           SELECT college_id, alias, normalized_alias
+           FROM jsonb_to_recordset($1::jsonb) AS a(college_id bigint, alias text, normalized_alias text)
+           ON CONFLICT DO NOTHING`,
+          [JSON.stringify(aliasRows)],
+        );
+      }
+    }
+    return { rows, inserted, updated: updates.length };
+  }
+
+  /**
+   * A college by official name, alias, or the name a student typed when asking for it (a finished
+   * ingestion request), case- and punctuation-insensitive. The official name wins over an alias; among
+   * several colleges sharing an alias, the largest.
+   */
+  async findCollege(name: string, q: Queryable = this.db): Promise<CollegeHit | null> {
+    const n = normaliseCollegeName(name);
+    if (!n) return null;
+    const r = await q.query<CollegeRow & { facts: boolean; requested: boolean }>(HIT_SQL, [n]);
+    const row = r.rows[0];
+    return row
+      ? { id: row.id, college: toCollege(row), factsGathered: row.facts, requested: row.requested }
+      : null;
+  }
+
+  /** A college by official name or alias (see findCollege). */
+  async findCollegeByName(name: string): Promise<College | null> {
+    return (await this.findCollege(name))?.college ?? null;
+  }
+
+  /** Colleges for the admin listing: filtered by a part of the name, newest first, paginated. */
+  async listColleges(filter: { name?: string | undefined; full: boolean; limit: number; offset: number }) {
+    const params: unknown[] = [];
+    let where = '';
+    const n = filter.name ? normaliseCollegeName(filter.name) : '';
+    if (n) {
+      params.push(`%${n}%`);
+      where = `WHERE c.normalized_name LIKE $1`;
+    }
+    const total = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM colleges.college c ${where}`,
+      params,
+    );
+    const rows = await this.db.query<
+      CollegeRow & { name: string; city: string | null; state: string | null }
+    >(
+      `SELECT c.id, c.name, c.city, c.state, c.created_at, c.updated_at
+              ${filter.full ? ', c.document' : ', NULL::jsonb AS document'}
+       FROM colleges.college c ${where}
+       ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+    );
+    return {
+      total: total.rows[0]?.n ?? 0,
+      items: rows.rows.map((r) => ({
+        name: r.name,
+        city: r.city,
+        state: r.state,
+        createdAt: iso(r.created_at),
+        ...(filter.full && r.document ? { data: toCollege(r) } : {}),
+      })),
+    };
+  }
+
+  async countColleges(): Promise<number> {
+    const r = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM colleges.college');
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /** The stored document by row id. */
+  async getById(id: number, q: Queryable = this.db): Promise<College | null> {
+    const r = await q.query<CollegeRow>(
+      'SELECT id, document, created_at, updated_at FROM colleges.college WHERE id = $1',
+      [id],
+    );
+    return r.rows[0] ? toCollege(r.rows[0]) : null;
+  }
+}

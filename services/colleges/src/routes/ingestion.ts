@@ -1,0 +1,59 @@
+import {
+  internalIngestionComplete,
+  internalIngestionFail,
+  internalIngestionOverview,
+  internalIngestionStage,
+  internalIngestionStart,
+  internalRetryIngestion,
+  INGESTION_QUEUE,
+} from '@ct/contracts';
+import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
+import type { Ingestion } from '../ingestion.ts';
+import { publicRequest } from '../ingestion-repository.ts';
+
+/** The ingestion worker's reports, and the admin's view and retry of ingestion requests. */
+export function ingestionRoutes(ctx: ServiceContext<unknown>, ingestion: Ingestion): Implementation[] {
+  const { requests } = ingestion;
+  return [
+    implement(internalIngestionStart, async (request) => {
+      const r = await requests.start(request.body.key);
+      if (r) return { proceed: true, request: publicRequest(r) };
+      const current = await requests.get(request.body.key);
+      return { proceed: false, request: current ? publicRequest(current) : null };
+    }),
+
+    implement(internalIngestionStage, async (request) => {
+      const r = await requests.stage(request.body.key, request.body.stage);
+      return { request: r ? publicRequest(r) : null };
+    }),
+
+    implement(internalIngestionComplete, async (request) => {
+      const { key, college, factsGathered } = request.body;
+      return { request: await ingestion.complete(key, college, factsGathered) };
+    }),
+
+    implement(internalIngestionFail, async (request) => {
+      const { key, reason, final } = request.body;
+      const r = await requests.fail(key, reason, final);
+      return { request: r ? publicRequest(r) : null };
+    }),
+
+    implement(internalIngestionOverview, async (request) => {
+      const limit = request.query.limit ?? 50;
+      const offset = request.query.offset ?? 0;
+      const [queue, lists] = await Promise.all([
+        ctx.queue.counts(INGESTION_QUEUE),
+        requests.overview(limit, offset),
+      ]);
+      return { queue, ...lists };
+    }),
+
+    implement(internalRetryIngestion, async (request) => {
+      const r = await requests.retry(request.body.key);
+      if (r === 'not-found') throw new AppError('NOT_FOUND', `No ingestion request "${request.body.key}"`);
+      if (r === 'not-failed') throw new AppError('CONFLICT', 'Only a failed request can be retried.');
+      await ingestion.enqueue(r, request.id);
+      return { request: publicRequest(r) };
+    }),
+  ];
+}

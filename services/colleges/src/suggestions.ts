@@ -1,0 +1,281 @@
+import type { Queryable } from '@ct/store';
+
+interface Entry {
+  collegeId: number;
+  /** Normalised name or alias */
+  key: string;
+  /** Official name of the college it points at */
+  name: string;
+  alias: boolean;
+  grams: string[];
+}
+
+interface SortedKey {
+  key: string;
+  id: number;
+}
+
+/** pg_trgm's trigrams: each word padded with two spaces before and one after. */
+export function trigrams(s: string): string[] {
+  const out = new Set<string>();
+  for (const w of s.split(' ')) {
+    if (!w) continue;
+    const padded = `  ${w} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  }
+  return [...out];
+}
+
+/** Binary search in ascending ids. */
+function contains(ids: number[], id: number): boolean {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = ids[mid]!;
+    if (v === id) return true;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+function lowerBound(list: SortedKey[], key: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.key < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A row's updated_at is its transaction's start, and transactions commit out of order: a delta also
+ * re-reads rows this much older than the newest one seen (unchanged rows are skipped cheaply).
+ */
+const LAG_SECONDS = 30;
+
+/** Answers kept for repeated queries (cleared whenever the index changes). */
+const MAX_CACHED_ANSWERS = 20_000;
+
+/** Share of the typed text's trigrams an entry must have to be suggested as similar. */
+const MIN_SIMILARITY = 0.5;
+
+/**
+ * The names and aliases of cached colleges in memory, for suggestions in well under a millisecond: names
+ * starting with the typed text (alphabetical), then aliases starting with it, then entries sharing most
+ * of its trigrams. The database stays the source of truth: before answering, the index catches up with
+ * every change committed before the request arrived (one cheap query shared by all requests waiting at
+ * that moment, then only the changed rows).
+ */
+export class SuggestionIndex {
+  private entries: Array<Entry | undefined> = [];
+  private byCollege = new Map<number, number[]>();
+  private names: SortedKey[] = [];
+  private aliases: SortedKey[] = [];
+  /** Trigram → entry ids; ids of dropped entries stay until the lists are rebuilt (skipped when read). */
+  private postings = new Map<string, number[]>();
+  private dead = 0;
+  /** Scratch counters for `similar`, one per entry id. */
+  private counts = new Uint16Array(0);
+  private seenAt: string | null = null;
+  private count = -1;
+  private answers = new Map<string, string[]>();
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(private readonly db: Queryable) {}
+
+  /** Up to `limit` official names for a normalised query (see the class). */
+  async suggest(n: string, limit: number): Promise<string[]> {
+    await this.fresh();
+    // Students type the same beginnings over and over: answers are kept until the index changes.
+    const key = `${limit}|${n}`;
+    const cached = this.answers.get(key);
+    if (cached) return cached;
+    const out = this.compute(n, limit);
+    if (this.answers.size >= MAX_CACHED_ANSWERS) this.answers.clear();
+    this.answers.set(key, out);
+    return out;
+  }
+
+  private compute(n: string, limit: number): string[] {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const take = (list: SortedKey[]) => {
+      for (let i = lowerBound(list, n); i < list.length && out.length < limit; i++) {
+        const { key, id } = list[i]!;
+        if (!key.startsWith(n)) break;
+        const e = this.entries[id]!;
+        if (!seen.has(e.name)) {
+          seen.add(e.name);
+          out.push(e.name);
+        }
+      }
+    };
+    take(this.names);
+    take(this.aliases);
+    if (out.length >= limit) return out;
+    return [...out, ...this.similar(n, limit - out.length, seen)];
+  }
+
+  private similar(n: string, limit: number, exclude: Set<string>): string[] {
+    const grams = trigrams(n);
+    if (!grams.length) return [];
+    if (this.counts.length < this.entries.length) this.counts = new Uint16Array(this.entries.length * 2);
+    const counts = this.counts;
+    const need = Math.ceil(grams.length * MIN_SIMILARITY);
+    // An entry sharing `need` of k trigrams is in at least one of the k - need + 1 rarest lists: collect
+    // candidates from those, then look each up in the common lists (sorted ids: binary search).
+    const lists = grams.map((g) => this.postings.get(g) ?? []).sort((a, b) => a.length - b.length);
+    const seeds = lists.length - need + 1;
+    const touched: number[] = [];
+    for (let l = 0; l < seeds; l++) {
+      const ids = lists[l]!;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        const c = counts[id]!;
+        counts[id] = c + 1;
+        if (c === 0) touched.push(id);
+      }
+    }
+    for (let l = seeds; l < lists.length; l++) {
+      const ids = lists[l]!;
+      for (const id of touched) if (contains(ids, id)) counts[id] = counts[id]! + 1;
+    }
+    const ranked: Array<{ e: Entry; score: number }> = [];
+    for (const id of touched) {
+      const shared = counts[id]!;
+      counts[id] = 0;
+      if (shared < need) continue;
+      const e = this.entries[id];
+      if (e && !exclude.has(e.name)) ranked.push({ e, score: shared / grams.length });
+    }
+    ranked.sort(
+      (a, b) => b.score - a.score || a.e.key.length - b.e.key.length || (a.e.name < b.e.name ? -1 : 1),
+    );
+    const out: string[] = [];
+    for (const { e } of ranked) {
+      if (out.length >= limit) break;
+      if (!exclude.has(e.name)) {
+        exclude.add(e.name);
+        out.push(e.name);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Resolves once the index has seen every change committed before the call: joins a check that has not
+   * started yet, or queues one after the check under way (which may have started too early).
+   */
+  fresh(): Promise<void> {
+    if (this.queued) return this.queued;
+    if (!this.running) return this.start();
+    this.queued = this.running
+      .catch(() => {})
+      .then(() => {
+        this.queued = null;
+        return this.start();
+      });
+    return this.queued;
+  }
+
+  private start(): Promise<void> {
+    const run = this.catchUp().finally(() => {
+      if (this.running === run) this.running = null;
+    });
+    this.running = run;
+    return run;
+  }
+
+  private async catchUp(): Promise<void> {
+    const v = await this.db.query<{ at: string | null; n: number }>(
+      'SELECT at, n FROM colleges.college_version()',
+    );
+    const { at, n } = v.rows[0] ?? { at: null, n: 0 };
+    if (at === this.seenAt && n === this.count) return;
+    // Rows only grow or change in place; fewer rows than seen means a reset: load everything again.
+    const full = this.seenAt === null || n < this.count;
+    const rows = await this.db.query<{ id: number; name: string; key: string; aliases: string[] | null }>(
+      `SELECT c.id, c.name, c.normalized_name AS key,
+              (SELECT array_agg(a.normalized_alias ORDER BY a.normalized_alias) FROM colleges.college_alias a
+               WHERE a.college_id = c.id) AS aliases
+       FROM colleges.college c
+       ${full ? '' : `WHERE c.updated_at >= ($1::text)::timestamp AT TIME ZONE 'UTC' - interval '${LAG_SECONDS} seconds'`}`,
+      full ? [] : [this.seenAt],
+    );
+    if (full) this.clear();
+    for (const r of rows.rows) this.put(Number(r.id), r.name, r.key, r.aliases ?? []);
+    // In the same synchronous step as the changes: no answer from before them survives.
+    this.answers.clear();
+    this.seenAt = at;
+    this.count = n;
+  }
+
+  /** Rebuilds the trigram lists without the ids of dropped entries. */
+  private compact(): void {
+    this.postings.clear();
+    this.entries.forEach((e, id) => {
+      if (!e) return;
+      for (const g of e.grams) {
+        const list = this.postings.get(g);
+        if (list) list.push(id);
+        else this.postings.set(g, [id]);
+      }
+    });
+    this.dead = 0;
+  }
+
+  private clear(): void {
+    this.entries = [];
+    this.byCollege.clear();
+    this.names = [];
+    this.aliases = [];
+    this.postings.clear();
+    this.dead = 0;
+  }
+
+  /** Replaces what the index holds for one college. */
+  private put(collegeId: number, name: string, key: string, aliases: string[]): void {
+    const held = (this.byCollege.get(collegeId) ?? []).map((id) => this.entries[id]!);
+    const same =
+      held.length === aliases.length + 1 &&
+      held.every((e, i) => e.name === name && e.key === (i === 0 ? key : aliases[i - 1]));
+    if (same) return;
+    for (const id of this.byCollege.get(collegeId) ?? []) this.drop(id);
+    const ids: number[] = [];
+    for (const [k, alias] of [[key, false], ...aliases.map((a) => [a, true] as const)] as Array<
+      [string, boolean]
+    >) {
+      const id = this.entries.length;
+      const e: Entry = { collegeId, key: k, name, alias, grams: trigrams(k) };
+      this.entries.push(e);
+      ids.push(id);
+      const list = alias ? this.aliases : this.names;
+      list.splice(lowerBound(list, k), 0, { key: k, id });
+      for (const g of e.grams) {
+        const list = this.postings.get(g);
+        if (list) list.push(id);
+        else this.postings.set(g, [id]);
+      }
+    }
+    this.byCollege.set(collegeId, ids);
+  }
+
+  private drop(id: number): void {
+    const e = this.entries[id];
+    if (!e) return;
+    const list = e.alias ? this.aliases : this.names;
+    for (let i = lowerBound(list, e.key); i < list.length && list[i]!.key === e.key; i++) {
+      if (list[i]!.id === id) {
+        list.splice(i, 1);
+        break;
+      }
+    }
+    this.entries[id] = undefined;
+    if (++this.dead > 1000 && this.dead > this.entries.length / 4) this.compact();
+  }
+}

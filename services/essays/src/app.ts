@@ -1,0 +1,201 @@
+import { fileURLToPath } from 'node:url';
+import {
+  addExampleEssay,
+  CollegeIngestedEvent,
+  ESSAY_EXAMPLES_QUEUE,
+  getCollegesEssays,
+  getEssays,
+  getPromptGroups,
+  getPrompts,
+  getUserColleges,
+  MSG,
+  PROMPT_CATEGORIES,
+  type PromptGroup,
+  type WriteExampleEssaysJobData,
+} from '@ct/contracts';
+import { AiClient } from '@ct/providers';
+import { PermanentJobError } from '@ct/queue';
+import { AppError, defineService, implement, registerRoutes, requireUser } from '@ct/service-kit';
+import { Value } from 'typebox/value';
+import { CATEGORY_TEXT } from './categories.ts';
+import { EssaysConfig, essaysConfig } from './config.ts';
+import { enqueueExamples, examplesJobId, writeExamplesHandler } from './examples.ts';
+import { EssaysRepository, promptKey } from './repository.ts';
+import { DEFAULT_PROMPTS_FILE, seedPlatformPrompts } from './seed.ts';
+
+/** A failed example request is shown as failed for this long before a new request tries again. */
+const RETRY_FAILED_AFTER_MS = 5 * 60_000;
+
+function aiClient(config: EssaysConfig): AiClient | null {
+  if (!config.OPENAI_API_KEY) return null;
+  return new AiClient({
+    apiKey: config.OPENAI_API_KEY,
+    baseUrl: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+    timeoutMs: config.OPENAI_TIMEOUT_MS,
+  });
+}
+
+/** The essays service: colleges that have prompts, their prompts, example essays per prompt. */
+export default defineService({
+  name: 'essays',
+  schema: 'essays',
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  config: EssaysConfig,
+  async plugin(app, ctx) {
+    const repo = new EssaysRepository(ctx.db);
+    const aiConfigured = Boolean(essaysConfig(ctx.config).OPENAI_API_KEY);
+
+    registerRoutes(app, ctx, [
+      implement(getCollegesEssays, async () => ({
+        success: true,
+        message: 'Colleges found',
+        colleges: await repo.listCollegesWithPrompts(),
+      })),
+
+      implement(getPrompts, async (request) => {
+        const college = await repo.findCollege(request.query.collegeName);
+        const details = college ? await repo.listPrompts(college.id) : [];
+        if (!details.length) throw new AppError('NOT_FOUND', MSG.noPromptsFound);
+        return { success: true, message: 'Prompts found', prompts: details.map((d) => d.prompt), details };
+      }),
+
+      implement(getEssays, async (request, reply) => {
+        const college = await repo.findCollege(request.query.collegeName);
+        if (!college) throw new AppError('NOT_FOUND', MSG.noPromptsFound);
+        const prompt = await repo.findPrompt(college.id, request.query.prompt);
+        if (!prompt) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+        const key = promptKey(prompt.prompt);
+        const examples = await repo.listExamples(key);
+        if (examples.length) {
+          return { success: true, message: 'Essays found', essays: examples.map((e) => e.text), examples };
+        }
+        if (!aiConfigured) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+        let req = await repo.requestExamples(
+          key,
+          { text: prompt.prompt, wordLimit: prompt.wordLimit },
+          RETRY_FAILED_AFTER_MS,
+        );
+        if (req) {
+          await enqueueExamples(ctx.queue, req, request.id);
+        } else {
+          req = await repo.findRequest(key);
+          if (!req || req.state === 'unavailable') throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+          if (req.state === 'failed') {
+            throw new AppError(
+              'DEPENDENCY_UNAVAILABLE',
+              `We could not write example essays for this prompt right now` +
+                (req.failureReason ? `: ${req.failureReason.replace(/\.$/, '')}` : '') +
+                '. Please try again in a few minutes.',
+            );
+          }
+          if (req.state === 'done') {
+            // Written, then every example removed: nothing to show, nothing to write again.
+            throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+          }
+          // The database is the source of truth: a request whose job the queue lost gets it again.
+          const job = await ctx.queue.getJob(ESSAY_EXAMPLES_QUEUE, examplesJobId(key));
+          if (!job || job.state === 'completed' || job.state === 'failed') {
+            const fresh = await repo.findRequest(key);
+            if (fresh && (fresh.state === 'queued' || fresh.state === 'running')) {
+              await enqueueExamples(ctx.queue, fresh, request.id);
+            }
+          }
+        }
+        reply.status(202);
+        return {
+          success: true,
+          message: 'Writing example essays for this prompt',
+          essays: [],
+          state: req.state,
+        };
+      }),
+
+      implement(getPromptGroups, async (request) => {
+        requireUser(request);
+        let names: string[];
+        try {
+          const mine = await ctx.clients.call(getUserColleges, { auth: request.auth, requestId: request.id });
+          names = mine.colleges.map((c) => c.collegeName);
+        } catch (err) {
+          request.log.warn({ err }, 'could not load the student colleges');
+          throw new AppError(
+            'DEPENDENCY_UNAVAILABLE',
+            'Your colleges could not be loaded right now, so prompts cannot be grouped. Please try again later.',
+          );
+        }
+        const rows = await repo.promptsOfColleges(names);
+        const groups: PromptGroup[] = PROMPT_CATEGORIES.map((category) => ({
+          category,
+          ...CATEGORY_TEXT[category],
+          prompts: rows
+            .filter((r) => r.category === category)
+            .map(({ collegeName, prompt, wordLimit }) => ({ collegeName, prompt, wordLimit })),
+        })).filter((g) => g.prompts.length > 0);
+        // Groups that one draft can serve (several prompts) first; "other" always last.
+        groups.sort(
+          (a, b) =>
+            Number(a.category === 'other') - Number(b.category === 'other') ||
+            b.prompts.length - a.prompts.length,
+        );
+        return {
+          success: true,
+          message: 'Prompt groups found',
+          colleges: [...new Set(rows.map((r) => r.collegeName))],
+          groups,
+        };
+      }),
+
+      implement(addExampleEssay, async (request, reply) => {
+        const uid = requireUser(request);
+        const prompt = await repo.findPromptAnywhere(request.body.prompt);
+        if (!prompt) {
+          throw new AppError('NOT_FOUND', 'That prompt is not one of the prompts we have for any college');
+        }
+        const example = await repo.addExample(promptKey(prompt.prompt), {
+          title: request.body.title?.trim() || null,
+          body: request.body.essay.trim(),
+          origin: 'admin',
+          addedBy: uid,
+        });
+        reply.status(201);
+        return { success: true, message: 'Example essay added', example };
+      }),
+    ]);
+  },
+
+  async start(ctx) {
+    const repo = new EssaysRepository(ctx.db);
+    const config = essaysConfig(ctx.config);
+    const file = config.ESSAY_PROMPTS_FILE ?? DEFAULT_PROMPTS_FILE;
+    try {
+      const seeded = await seedPlatformPrompts(repo, file);
+      if (seeded === null) ctx.log.warn({ file }, 'Common App and UC prompts file not found: not seeded');
+    } catch (err) {
+      ctx.log.error({ err, file }, 'Common App and UC prompts could not be seeded');
+    }
+
+    const events = ctx.bus.subscribe('essays', {
+      [CollegeIngestedEvent.name]: async (job) => {
+        if (!Value.Check(CollegeIngestedEvent.schema, job.data)) {
+          throw new PermanentJobError('college.ingested event with an unexpected shape');
+        }
+        const e = job.data;
+        const limits = new Map((e.essayPromptMeta ?? []).map((m) => [promptKey(m.prompt), m.wordLimit]));
+        await repo.saveCollegePrompts(
+          { name: e.name, aliases: e.aliases },
+          e.essayPrompts.map((text) => ({ text, wordLimit: limits.get(promptKey(text)) ?? null })),
+        );
+        return { prompts: e.essayPrompts.length };
+      },
+    });
+    ctx.onClose(() => events.close());
+
+    const writer = ctx.queue.process<WriteExampleEssaysJobData>(
+      ESSAY_EXAMPLES_QUEUE,
+      writeExamplesHandler(repo, aiClient(config), ctx.log),
+      { concurrency: config.ESSAY_EXAMPLES_CONCURRENCY },
+    );
+    ctx.onClose(() => writer.close());
+  },
+});

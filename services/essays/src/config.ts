@@ -1,0 +1,30 @@
+import Type, { type Static } from 'typebox';
+import { parseConfig, withBase } from '@ct/service-kit';
+
+/** The essays service's own settings. The API key is a secret: never logged, only sent to its API. */
+const OWN = {
+  /** AI provider for example essays; without a key, only examples added by admins are shown. */
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://.+' })),
+  OPENAI_MODEL: Type.String({ default: 'gpt-4.1-mini', minLength: 1 }),
+  OPENAI_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120_000 }),
+  /** The Common App / UC prompts file; by default the shared data folder next to the project. */
+  ESSAY_PROMPTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  /** Example essays written at the same time by one process. */
+  ESSAY_EXAMPLES_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 20, default: 2 }),
+};
+
+export const EssaysConfig = withBase(OWN);
+export type EssaysConfig = Static<typeof EssaysConfig>;
+const Own = Type.Object(OWN);
+
+/**
+ * The service's settings. Run on its own, the process parsed them at start; embedded in the gateway, the
+ * context carries the gateway's config, so the service's own variables are read from the environment
+ * (as the ingestion worker does).
+ */
+export function essaysConfig(ctxConfig: unknown): EssaysConfig {
+  const c = ctxConfig as Partial<EssaysConfig>;
+  if (c.ESSAY_EXAMPLES_CONCURRENCY !== undefined) return c as EssaysConfig;
+  return { ...parseConfig(Own, process.env), ...c } as EssaysConfig;
+}

@@ -1,0 +1,338 @@
+import { createHash } from 'node:crypto';
+import {
+  normaliseCollegeName,
+  type ExampleEssay,
+  type PromptCategory,
+  type PromptDetail,
+} from '@ct/contracts';
+import type { Db, Queryable } from '@ct/store';
+import { categorisePrompt } from './categories.ts';
+
+/** Text as Postgres can store it: NUL and other control characters (but line breaks and tabs) removed. */
+export function cleanText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+}
+
+/** Prompt texts are compared without regard to case and spacing. */
+export function promptKey(text: string): string {
+  return createHash('md5')
+    .update(text.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase())
+    .digest('hex');
+}
+
+export interface PromptInput {
+  text: string;
+  wordLimit?: number | null | undefined;
+  wordMin?: number | null | undefined;
+  sourceUrl?: string | null | undefined;
+  note?: string | null | undefined;
+}
+
+export interface CollegeRow {
+  id: number;
+  name: string;
+}
+
+export type ExampleState = 'queued' | 'running' | 'done' | 'failed' | 'unavailable';
+
+export interface ExampleRequestRow {
+  promptKey: string;
+  promptText: string;
+  wordLimit: number | null;
+  state: ExampleState;
+  failureReason: string | null;
+  updatedAt: Date;
+}
+
+interface PromptDbRow {
+  text: string;
+  word_limit: number | null;
+  word_min: number | null;
+  category: PromptCategory;
+  source_url: string | null;
+  note: string | null;
+}
+
+const toDetail = (r: PromptDbRow): PromptDetail => ({
+  prompt: r.text,
+  wordLimit: r.word_limit,
+  wordMin: r.word_min,
+  category: r.category,
+  sourceUrl: r.source_url,
+  note: r.note,
+});
+
+/** What every example carries with it, wherever it is shown. */
+export const EXAMPLE_LABELS = {
+  ai: "Example essay written by AI for this prompt. It is not a real applicant's essay.",
+  admin: "Example essay added by our team for this prompt. It is not a real applicant's essay.",
+} as const;
+
+/** SQL of the essays service; the only place that touches the essays schema. */
+export class EssaysRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Creates or updates a college and, when prompts are given, makes them its prompt list (in order),
+   * in one transaction. With no prompts the college's known prompts are kept: a gathering that found
+   * none must not erase what an earlier one found.
+   */
+  async saveCollegePrompts(
+    college: { name: string; aliases?: readonly string[]; kind?: 'college' | 'application' },
+    prompts: readonly PromptInput[],
+  ): Promise<void> {
+    const normalized = normaliseCollegeName(college.name);
+    if (!normalized) return;
+    const aliases = [...new Set((college.aliases ?? []).map(normaliseCollegeName))].filter(
+      (a) => a && a !== normalized,
+    );
+    const unique = new Map<string, PromptInput>();
+    for (const p of prompts) {
+      const text = cleanText(p.text).trim();
+      if (text && !unique.has(promptKey(text))) unique.set(promptKey(text), { ...p, text });
+    }
+    await this.db.transaction(async (tx) => {
+      const r = await tx.query<{ id: number }>(
+        `INSERT INTO essays.college (name, normalized_name, normalized_aliases, kind)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (normalized_name) DO UPDATE SET
+           name = EXCLUDED.name, normalized_aliases = EXCLUDED.normalized_aliases, kind = EXCLUDED.kind,
+           updated_at = now()
+         RETURNING id`,
+        [cleanText(college.name), normalized, aliases, college.kind ?? 'college'],
+      );
+      const id = r.rows[0]!.id;
+      if (!unique.size) return;
+      const keys = [...unique.keys()];
+      await tx.query(
+        'DELETE FROM essays.prompt WHERE college_id = $1 AND NOT (prompt_key = ANY($2::text[]))',
+        [id, keys],
+      );
+      const list = [...unique.entries()];
+      await tx.query(
+        `INSERT INTO essays.prompt (college_id, position, text, prompt_key, word_limit, word_min, category, source_url, note)
+         SELECT $1, t.pos, t.txt, t.k, t.wl, t.wm, t.cat, t.src, t.note
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[])
+           AS t(pos, txt, k, wl, wm, cat, src, note)
+         ON CONFLICT (college_id, prompt_key) DO UPDATE SET
+           position = EXCLUDED.position, text = EXCLUDED.text, word_limit = EXCLUDED.word_limit,
+           word_min = EXCLUDED.word_min, category = EXCLUDED.category, source_url = EXCLUDED.source_url,
+           note = EXCLUDED.note`,
+        [
+          id,
+          list.map((_, i) => i),
+          list.map(([, p]) => p.text),
+          list.map(([k]) => k),
+          list.map(([, p]) => p.wordLimit ?? null),
+          list.map(([, p]) => p.wordMin ?? null),
+          list.map(([, p]) => categorisePrompt(p.text)),
+          list.map(([, p]) => p.sourceUrl ?? null),
+          list.map(([, p]) => p.note ?? null),
+        ],
+      );
+    });
+  }
+
+  /** Names of the colleges that have at least one prompt: application platforms first, then by name. */
+  async listCollegesWithPrompts(): Promise<string[]> {
+    const r = await this.db.query<{ name: string }>(
+      `SELECT c.name FROM essays.college c
+       WHERE EXISTS (SELECT 1 FROM essays.prompt p WHERE p.college_id = c.id)
+       ORDER BY (c.kind = 'application') DESC, lower(c.name), c.name`,
+    );
+    return r.rows.map((x) => x.name);
+  }
+
+  /** A college by its name or an alias, case- and punctuation-insensitive. */
+  async findCollege(name: string): Promise<CollegeRow | null> {
+    const n = normaliseCollegeName(name);
+    if (!n) return null;
+    const r = await this.db.query<CollegeRow>(
+      `SELECT id, name FROM essays.college WHERE normalized_name = $1 OR $1 = ANY(normalized_aliases)
+       ORDER BY (normalized_name = $1) DESC, id LIMIT 1`,
+      [n],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  async listPrompts(collegeId: number): Promise<PromptDetail[]> {
+    const r = await this.db.query<PromptDbRow>(
+      `SELECT text, word_limit, word_min, category, source_url, note FROM essays.prompt
+       WHERE college_id = $1 ORDER BY position, id`,
+      [collegeId],
+    );
+    return r.rows.map(toDetail);
+  }
+
+  async findPrompt(collegeId: number, text: string): Promise<PromptDetail | null> {
+    const r = await this.db.query<PromptDbRow>(
+      `SELECT text, word_limit, word_min, category, source_url, note FROM essays.prompt
+       WHERE college_id = $1 AND prompt_key = $2`,
+      [collegeId, promptKey(text)],
+    );
+    return r.rows[0] ? toDetail(r.rows[0]) : null;
+  }
+
+  /** Any college's prompt with this text (admins add examples to a prompt, whichever college asks it). */
+  async findPromptAnywhere(text: string): Promise<PromptDetail | null> {
+    const r = await this.db.query<PromptDbRow>(
+      `SELECT text, word_limit, word_min, category, source_url, note FROM essays.prompt
+       WHERE prompt_key = $1 ORDER BY id LIMIT 1`,
+      [promptKey(text)],
+    );
+    return r.rows[0] ? toDetail(r.rows[0]) : null;
+  }
+
+  /** The prompts of the named colleges (names or aliases), with each college's stored name. */
+  async promptsOfColleges(
+    names: readonly string[],
+  ): Promise<
+    Array<{ collegeName: string; prompt: string; wordLimit: number | null; category: PromptCategory }>
+  > {
+    const normalized = [...new Set(names.map(normaliseCollegeName))].filter(Boolean);
+    if (!normalized.length) return [];
+    const r = await this.db.query<{
+      name: string;
+      text: string;
+      word_limit: number | null;
+      category: PromptCategory;
+    }>(
+      `SELECT c.name, p.text, p.word_limit, p.category FROM essays.college c
+       JOIN essays.prompt p ON p.college_id = c.id
+       WHERE c.normalized_name = ANY($1::text[]) OR c.normalized_aliases && $1::text[]
+       ORDER BY lower(c.name), p.position`,
+      [normalized],
+    );
+    return r.rows.map((x) => ({
+      collegeName: x.name,
+      prompt: x.text,
+      wordLimit: x.word_limit,
+      category: x.category,
+    }));
+  }
+
+  async listExamples(key: string): Promise<ExampleEssay[]> {
+    const r = await this.db.query<{
+      id: number;
+      title: string | null;
+      body: string;
+      origin: 'ai' | 'admin';
+      created_at: Date;
+    }>(
+      `SELECT id, title, body, origin, created_at FROM essays.example_essay WHERE prompt_key = $1
+       ORDER BY (origin = 'admin') DESC, id`,
+      [key],
+    );
+    return r.rows.map((x) => ({
+      id: String(x.id),
+      text: x.body,
+      title: x.title,
+      origin: x.origin,
+      label: EXAMPLE_LABELS[x.origin],
+      createdAt: x.created_at.toISOString(),
+    }));
+  }
+
+  async addExample(
+    key: string,
+    e: { title: string | null; body: string; origin: 'ai' | 'admin'; addedBy: string | null },
+    tx: Queryable = this.db,
+  ): Promise<ExampleEssay> {
+    const r = await tx.query<{ id: number; created_at: Date }>(
+      `INSERT INTO essays.example_essay (prompt_key, title, body, origin, added_by)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
+      [key, e.title === null ? null : cleanText(e.title), cleanText(e.body), e.origin, e.addedBy],
+    );
+    const row = r.rows[0]!;
+    return {
+      id: String(row.id),
+      text: cleanText(e.body),
+      title: e.title === null ? null : cleanText(e.title),
+      origin: e.origin,
+      label: EXAMPLE_LABELS[e.origin],
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  /**
+   * Records that examples are wanted for a prompt. Returns the request when this call created it or
+   * queued it again (a failure older than `retryFailedAfterMs`): the caller then enqueues the job.
+   */
+  async requestExamples(
+    key: string,
+    prompt: { text: string; wordLimit: number | null },
+    retryFailedAfterMs: number,
+  ): Promise<ExampleRequestRow | null> {
+    const r = await this.db.query<RequestDbRow>(
+      `INSERT INTO essays.example_request (prompt_key, prompt_text, word_limit, state)
+       VALUES ($1, $2, $3, 'queued')
+       ON CONFLICT (prompt_key) DO UPDATE SET state = 'queued', failure_reason = NULL, updated_at = now(),
+         requested_at = now()
+       WHERE essays.example_request.state IN ('failed', 'unavailable')
+         AND essays.example_request.updated_at < now() - make_interval(secs => $4::double precision / 1000)
+       RETURNING ${REQUEST_COLUMNS}`,
+      [key, cleanText(prompt.text), prompt.wordLimit, retryFailedAfterMs],
+    );
+    return r.rows[0] ? toRequest(r.rows[0]) : null;
+  }
+
+  async findRequest(key: string): Promise<ExampleRequestRow | null> {
+    const r = await this.db.query<RequestDbRow>(
+      `SELECT ${REQUEST_COLUMNS} FROM essays.example_request WHERE prompt_key = $1`,
+      [key],
+    );
+    return r.rows[0] ? toRequest(r.rows[0]) : null;
+  }
+
+  async markRequest(key: string, state: ExampleState, reason: string | null = null): Promise<void> {
+    await this.db.query(
+      `UPDATE essays.example_request SET state = $2, failure_reason = $3, updated_at = now(),
+         attempts = attempts + CASE WHEN $2 = 'running' THEN 1 ELSE 0 END
+       WHERE prompt_key = $1`,
+      [key, state, reason],
+    );
+  }
+
+  /**
+   * Stores the written examples and closes the request in one transaction. Idempotent: when the request
+   * is already done (a retried job), nothing is added twice.
+   */
+  async completeRequest(
+    key: string,
+    examples: ReadonlyArray<{ title: string | null; body: string }>,
+    addedBy: string,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const r = await tx.query<{ state: ExampleState }>(
+        'SELECT state FROM essays.example_request WHERE prompt_key = $1 FOR UPDATE',
+        [key],
+      );
+      if (r.rows[0]?.state === 'done') return;
+      for (const e of examples) await this.addExample(key, { ...e, origin: 'ai', addedBy }, tx);
+      await tx.query(
+        `UPDATE essays.example_request SET state = 'done', failure_reason = NULL, updated_at = now()
+         WHERE prompt_key = $1`,
+        [key],
+      );
+    });
+  }
+}
+
+const REQUEST_COLUMNS = 'prompt_key, prompt_text, word_limit, state, failure_reason, updated_at';
+interface RequestDbRow {
+  prompt_key: string;
+  prompt_text: string;
+  word_limit: number | null;
+  state: ExampleState;
+  failure_reason: string | null;
+  updated_at: Date;
+}
+const toRequest = (r: RequestDbRow): ExampleRequestRow => ({
+  promptKey: r.prompt_key,
+  promptText: r.prompt_text,
+  wordLimit: r.word_limit,
+  state: r.state,
+  failureReason: r.failure_reason,
+  updatedAt: r.updated_at,
+});

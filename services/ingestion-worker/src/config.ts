@@ -1,0 +1,43 @@
+import Type, { type Static } from 'typebox';
+import { DEFAULT_SCORECARD_API_URL } from '@ct/providers';
+import { parseConfig, withBase } from '@ct/service-kit';
+
+const HttpUrl = (def?: string) => Type.String({ pattern: '^https?://.+', ...(def ? { default: def } : {}) });
+
+/** The worker's own settings. API keys are secrets: never logged, never sent anywhere but their API. */
+const OWN = {
+  /** Jobs run at the same time by one worker process. */
+  INGESTION_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 200, default: 4 }),
+  SCORECARD_API_URL: HttpUrl(DEFAULT_SCORECARD_API_URL),
+  /** api.data.gov key; without it no government data is gathered. */
+  SCORECARD_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  SCORECARD_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 15_000 }),
+  /** api.data.gov allows 1,000 requests an hour per key by default. */
+  SCORECARD_REQUESTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 16 }),
+  /** Without it no college facts are gathered. */
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  OPENAI_BASE_URL: Type.Optional(HttpUrl()),
+  /** A model that supports the web search tool in the Responses API. */
+  OPENAI_MODEL: Type.String({ minLength: 1, default: 'gpt-4.1-mini' }),
+  OPENAI_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120_000 }),
+  OPENAI_REQUESTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
+  /**
+   * The Common App requirements grid (deadlines per college) as JSON; defaults to the copy in the shared
+   * data folder next to the project when present. "none" turns it off.
+   */
+  LOCAL_DEADLINES_FILE: Type.Optional(Type.String({ minLength: 1 })),
+};
+
+export const WorkerConfig = withBase(OWN);
+export type WorkerConfig = Static<typeof WorkerConfig>;
+const Own = Type.Object(OWN);
+
+/**
+ * The worker's settings. Run on its own, the process parsed them at start; embedded in the gateway, the
+ * context carries the gateway's config, so the worker's own variables are read from the environment.
+ */
+export function workerConfig(ctxConfig: unknown): WorkerConfig {
+  const c = ctxConfig as Partial<WorkerConfig>;
+  if (c.INGESTION_CONCURRENCY !== undefined) return c as WorkerConfig;
+  return { ...parseConfig(Own, process.env), ...c } as WorkerConfig;
+}

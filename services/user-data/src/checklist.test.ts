@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { buildCollege } from '@ct/testkit';
+import { buildChecklist, mergeReplace, refreshDeadlines, toggleItem } from './checklist.ts';
+
+describe('checklist rules', () => {
+  it('builds a checklist with a task when the college publishes no deadline', () => {
+    const c = buildChecklist(buildCollege({ info: { deadlines: [] } }));
+    expect(c.deadlines).toEqual([
+      { text: "Check the application deadlines on the college's website", completed: false },
+    ]);
+  });
+
+  it('changes nothing (and says so) when the refreshed deadlines are the same', () => {
+    const c = buildChecklist(buildCollege());
+    expect(refreshDeadlines(c, buildCollege().info.deadlines)).toBeNull();
+  });
+
+  it('keeps a tick when a deadline moves, and drops deadlines that are gone', () => {
+    const c = buildChecklist(buildCollege());
+    const ticked = toggleItem(c, 'deadlines', 0, true, 'Early Action');
+    if (typeof ticked === 'string') throw new Error('refused');
+    const next = refreshDeadlines(ticked, [{ type: 'early action', date: '2026-11-15' }]);
+    expect(next?.deadlines).toEqual([{ type: 'early action', date: '2026-11-15', completed: true }]);
+  });
+
+  it('refuses a tick on a moved item instead of ticking its neighbour', () => {
+    const c = { application: [{ text: 'B', completed: false }] };
+    expect(toggleItem(c, 'application', 0, true, 'A')).toBe('stale');
+    expect(toggleItem(c, 'application', 1, true)).toBe('stale');
+    expect(toggleItem(c, 'constructor', 0, true)).toBe('stale');
+  });
+
+  it('puts back a deadline item a whole replace left out', () => {
+    const stored = { deadlines: [{ type: 'RD', date: '2027-01-15', completed: false }] };
+    expect(mergeReplace(stored, { deadlines: [] })).toEqual(stored);
+  });
+});

@@ -1,0 +1,46 @@
+import { internalGetCollege, normaliseCollegeName, type College } from '@ct/contracts';
+import { AppError, type ServiceContext } from '@ct/service-kit';
+import { UD_MSG } from './messages.ts';
+import { UserCollegeRepository } from './repositories/colleges.ts';
+import { CalendarFeedRepository } from './repositories/feeds.ts';
+import { NoteRepository } from './repositories/notes.ts';
+import { StudentRepository } from './repositories/students.ts';
+
+/** What every route module of the service is given. */
+export interface Deps {
+  ctx: ServiceContext<unknown>;
+  colleges: UserCollegeRepository;
+  notes: NoteRepository;
+  feeds: CalendarFeedRepository;
+  students: StudentRepository;
+  /** A college from the colleges service (its API, never its tables); null when it has none. */
+  fetchCollege(name: string): Promise<College | null>;
+}
+
+export function makeDeps(ctx: ServiceContext<unknown>): Deps {
+  return {
+    ctx,
+    colleges: new UserCollegeRepository(ctx.db),
+    notes: new NoteRepository(ctx.db),
+    feeds: new CalendarFeedRepository(ctx.db),
+    students: new StudentRepository(ctx.db),
+    async fetchCollege(name) {
+      try {
+        return (await ctx.clients.call(internalGetCollege, { query: { name } })).college;
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 404) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+/** The key a college is stored under on a student's list. */
+export const collegeKey = (name: string) => normaliseCollegeName(name);
+
+/** The student's college by the name a client sent, or 404 with a clear message. */
+export async function requireListedCollege(deps: Deps, userId: string, name: string) {
+  const found = await deps.colleges.findCollege(userId, collegeKey(name));
+  if (!found) throw new AppError('NOT_FOUND', UD_MSG.collegeNotInList(name));
+  return found;
+}

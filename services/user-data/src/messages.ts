@@ -1,0 +1,37 @@
+import { LIMITS } from '@ct/contracts';
+
+/** The service's own limits (the spec states 30 notes; the others keep a single student's data bounded). */
+export const USER_DATA_LIMITS = {
+  notesPerUser: LIMITS.notesPerUser,
+  noteContentMax: LIMITS.noteContentMax,
+  collegesPerUser: 100,
+} as const;
+
+/**
+ * Replies the spec does not word. Spec wording (MSG) is used wherever the spec gives one.
+ */
+export const UD_MSG = {
+  collegeNotCached: (name: string) =>
+    `We have no data for "${name}" yet. Search for it on the Search page first, then add it to your profile.`,
+  collegeAlreadyAdded: (name: string) => `${name} is already in your colleges.`,
+  tooManyColleges: `You can have at most ${USER_DATA_LIMITS.collegesPerUser} colleges. Remove one to add another.`,
+  collegeNotInList: (name: string) => `"${name}" is not in your colleges.`,
+  collegeDataGone: (name: string) =>
+    `We no longer have data for "${name}". Search for it again to refresh it.`,
+  checklistUpdated: 'Checklist updated',
+  staleItem:
+    'This checklist item has changed since you loaded it (the checklist was updated elsewhere). Reload the checklist and try again.',
+  tooManyNotes: `You can have at most ${LIMITS.notesPerUser} notes. Delete a note to add a new one.`,
+  noteTitleTaken: (title: string) => `You already have a note titled "${title}". Choose another title.`,
+  noteNotFound: 'Note not found',
+  noteRefMissing: 'Failed to update note: say which note (noteId or noteTitle)',
+  noteRemoveRefMissing: 'Say which note to delete (noteId or noteTitle)',
+  noteRemoved: 'Note deleted',
+  feedStatus: 'Calendar link status',
+  feedCreated: 'Calendar link created. Copy it now: for your privacy it is shown only once.',
+  feedRevoked: 'Calendar link revoked. Calendars using it will stop updating.',
+  feedNotFound:
+    'This calendar link is not valid. It may have been revoked; create a new one on your profile.',
+  exported: 'Your data',
+  deleted: 'Your colleges, checklists, notes and calendar link were deleted.',
+} as const;

@@ -1,0 +1,48 @@
+import { deleteMyData, exportMyData } from '@ct/contracts';
+import { implement, requireUser, type Implementation } from '@ct/service-kit';
+import type { Deps } from '../deps.ts';
+import { UD_MSG } from '../messages.ts';
+
+/** A student's right to take their data with them, and to have it deleted. */
+export function accountDataRoutes(deps: Deps): Implementation[] {
+  const { ctx, colleges, notes, feeds, students } = deps;
+  return [
+    implement(exportMyData, async (request) => {
+      const uid = requireUser(request);
+      // One transaction: colleges, notes and the link are read as of the same moment.
+      const data = await ctx.db.transaction(async (tx) => {
+        const [list, noteList, calendarFeed] = [
+          await colleges.listColleges(uid, tx),
+          await notes.listNotes(uid, tx),
+          await feeds.status(uid, tx),
+        ];
+        return {
+          userId: uid,
+          exportedAt: new Date().toISOString(),
+          colleges: list.map((c) => ({
+            collegeId: c.collegeId,
+            collegeName: c.collegeName,
+            addedAt: c.addedAt,
+            checklist: c.checklist,
+          })),
+          notes: noteList,
+          calendarFeed,
+        };
+      });
+      return { success: true, message: UD_MSG.exported, data };
+    }),
+
+    implement(deleteMyData, async (request) => {
+      const uid = requireUser(request);
+      const counts = await ctx.db.transaction(async (tx) => {
+        const c = await colleges.deleteAllColleges(uid, tx);
+        const n = await notes.deleteAllNotes(uid, tx);
+        await feeds.revoke(uid, tx);
+        await students.forget(uid, tx);
+        return { colleges: c, notes: n };
+      });
+      request.log.info({ colleges: counts.colleges, notes: counts.notes }, 'student data deleted on request');
+      return { success: true, message: UD_MSG.deleted, data: counts };
+    }),
+  ];
+}

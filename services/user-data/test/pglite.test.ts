@@ -1,0 +1,56 @@
+import type { Checklist } from '@ct/contracts';
+import { startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
+
+// The embedded run (`npm start`) keeps its data in PGlite: the same SQL, triggers and locks must work there.
+const INTERNAL_TOKEN = 'user-data-pglite-internal-token-0123456789';
+let gw: TestGateway;
+let alice: TestUser;
+
+beforeAll(async () => {
+  gw = await startTestGateway({ store: 'pglite', queue: 'memory', env: { INTERNAL_TOKEN } });
+  [alice] = await twoUsers();
+  await seedColleges(gw.db, [collegeWith('Example State University')]);
+});
+afterAll(() => gw?.close());
+
+describe('user-data on PGlite', () => {
+  it('keeps colleges, checklists, notes and the admin counts', async () => {
+    expect(
+      (await as(gw, alice).post('/add-user-college', { collegeName: 'Example State University' })).status,
+    ).toBe(200);
+    const toggles = await Promise.all(
+      [0, 1, 2].map((i) =>
+        as(gw, alice).post('/update-checklist', {
+          collegeName: 'Example State University',
+          section: 'application',
+          itemIndex: i,
+          completed: true,
+        }),
+      ),
+    );
+    expect(toggles.map((t) => t.status)).toEqual([200, 200, 200]);
+    const c = await as(gw, alice).get<{ checklist: Checklist }>('/get-college-checklist', {
+      collegeName: 'Example State University',
+    });
+    expect(c.body.checklist.application?.slice(0, 3).map((i) => i.completed)).toEqual([true, true, true]);
+    expect(Object.keys(c.body.checklist)).toEqual([
+      'application',
+      'testing',
+      'recommendations',
+      'essays',
+      'financialAid',
+      'deadlines',
+    ]);
+    await as(gw, alice).post('/add-note', { note: { title: 'One', content: 'x', deadline: '2026-10-01' } });
+    await as(gw, alice).post('/add-note', { note: { title: 'Two', content: 'y' } });
+    await as(gw, alice).post('/remove-note', { noteTitle: 'Two' });
+    const stats = await gw.api('GET', '/api/internal/user-data/stats', {
+      headers: { 'x-internal-token': INTERNAL_TOKEN },
+    });
+    expect(stats.body).toEqual({ profiles: 1, notes: 1, userColleges: 1 });
+    const d = await as(gw, alice).get<{ deadlines: unknown[] }>('/get-deadlines');
+    expect(d.body.deadlines).toHaveLength(3);
+  });
+});

@@ -1,0 +1,192 @@
+import { RoleRepository } from '@ct/auth/repository';
+import { MSG } from '@ct/contracts/messages';
+import {
+  buildCollege,
+  createVerifiedUser,
+  launchBrowser,
+  newPage,
+  seedColleges,
+  signInInBrowser,
+  startTestGateway,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let gw: TestGateway;
+let browser: Browser;
+let admin: TestUser;
+let student: TestUser;
+
+const SECTIONS = [
+  'Dashboard Metrics',
+  'Colleges',
+  'Staff Members',
+  'Major Colleges',
+  'User Colleges',
+  'Profile Notes',
+  'Ingestion',
+];
+
+beforeAll(async () => {
+  [gw, browser, admin, student] = await Promise.all([
+    startTestGateway({ listen: true, queue: 'memory' }),
+    launchBrowser(),
+    createVerifiedUser({ name: 'Ada Admin' }),
+    createVerifiedUser({ name: 'Sam Student' }),
+  ]);
+  const roles = new RoleRepository(gw.db);
+  await roles.grantRole(admin.uid, 'admin', admin.email, 'test');
+  await roles.grantRole('counselor-kim', 'staff', 'kim@example.com', 'test');
+  await seedColleges(gw.db, [
+    buildCollege({
+      name: 'Northbrook University',
+      demographics: { schoolCity: 'Northbrook', schoolState: 'IL' },
+    }),
+    buildCollege({ name: 'Southgate College', demographics: { schoolCity: 'Southgate', schoolState: 'MI' } }),
+    buildCollege({ name: 'Eastwood Institute', demographics: { schoolCity: 'Eastwood', schoolState: 'KY' } }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.close();
+});
+
+const section = (page: Page, name: string) =>
+  page
+    .locator('section.admin-section')
+    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+const toggle = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 2, name, exact: true }).getByRole('button');
+
+// Browsers on a busy 2-core machine: generous per-test time, no timed assertions.
+describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
+  it('shows an admin the Admin link and the dashboard with live figures', async () => {
+    const { page, context, errors } = await newPage(browser, gw.url);
+    await signInInBrowser(page, admin);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const link = nav.getByRole('link', { name: 'Admin', exact: true });
+    await link.waitFor();
+    await link.click();
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.getByRole('heading', { level: 1, name: MSG.welcomeAdmin }).waitFor();
+    expect(await page.title()).toBe('Admin | College Ready');
+    for (const name of SECTIONS) {
+      expect(await toggle(page, name).getAttribute('aria-expanded'), name).toBe('true');
+    }
+
+    // Dashboard Metrics: what this test created.
+    await expect.poll(() => page.getByTestId('metric-colleges').textContent(), { timeout: 20_000 }).toBe('3');
+    expect(await page.getByTestId('metric-staff').textContent()).toBe('2');
+    expect(await page.getByTestId('metric-profiles').textContent()).toBe('0');
+
+    // Colleges: table, filter by name (on the server), raw JSON on request.
+    const colleges = section(page, 'Colleges');
+    const rows = colleges.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    await colleges.getByLabel('Filter colleges by name').fill('southgate');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('td').allTextContents()).toEqual([
+      'Southgate College',
+      'Southgate',
+      'MI',
+      expect.any(String),
+    ]);
+    expect(await colleges.getByText('Showing 1–1 of 1').count()).toBe(1);
+    await colleges.getByRole('button', { name: 'Show Full Data' }).click();
+    const json = colleges.locator('pre.admin-json');
+    await expect
+      .poll(async () => (await json.count()) && (await json.textContent()))
+      .toContain('"schoolCity": "Southgate"');
+    await colleges.getByRole('button', { name: 'Hide Full Data' }).click();
+    await expect.poll(() => json.count()).toBe(0);
+
+    // Staff Members: filter by user id, and by role.
+    const staff = section(page, 'Staff Members');
+    const staffRows = staff.locator('tbody tr');
+    await expect.poll(() => staffRows.count()).toBe(2);
+    await staff.getByLabel('Filter staff by user id').fill('counselor');
+    await expect.poll(() => staffRows.count()).toBe(1);
+    expect(await staffRows.first().locator('td').allTextContents()).toEqual([
+      'counselor-kim',
+      'staff',
+      'kim@example.com',
+    ]);
+    await staff.getByLabel('Filter staff by user id').fill('');
+    await staff.getByLabel('Role').selectOption('admin');
+    await expect.poll(() => staffRows.allTextContents()).toEqual([`${admin.uid}admin${admin.email}`]);
+
+    // Collapsible: a section hides and comes back.
+    await toggle(page, 'Staff Members').click();
+    expect(await toggle(page, 'Staff Members').getAttribute('aria-expanded')).toBe('false');
+    expect(await staff.getByLabel('Filter staff by user id').count()).toBe(0);
+    await toggle(page, 'Staff Members').click();
+    await staff.getByLabel('Filter staff by user id').waitFor();
+
+    // Refresh Data shows figures that changed since the page loaded.
+    await seedColleges(gw.db, [buildCollege({ name: 'Westfield College' })]);
+    await page.getByRole('button', { name: 'Refresh Data' }).click();
+    await expect.poll(() => page.getByTestId('metric-colleges').textContent()).toBe('4');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists a failed ingestion with its reason and retries it from the Ingestion section', async () => {
+    // No Scorecard or AI key is configured here, so gathering an unknown college fails with a reason.
+    const name = 'Imaginary Lakes College of Nowhere';
+    const asked = await gw.api<{ data: { key: string } }>('POST', '/api/add-college', {
+      token: student.idToken,
+      body: { name },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    let reason = '';
+    await expect
+      .poll(
+        async () => {
+          const r = await gw.api<{ ingestion: { failed: { key: string; failureReason: string | null }[] } }>(
+            'GET',
+            '/api/admin/ingestion',
+            { token: admin.idToken },
+          );
+          reason = r.body.ingestion?.failed.find((f) => f.key === asked.body.data.key)?.failureReason ?? '';
+          return reason;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .not.toBe('');
+
+    const { page, context } = await newPage(browser, gw.url);
+    await signInInBrowser(page, admin);
+    await page.goto('/admin');
+    const ingestion = section(page, 'Ingestion');
+    const row = ingestion.locator('tbody tr').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.locator('td').nth(1).textContent()).toBe(reason);
+    await row.getByRole('button', { name: `Retry ${name}` }).click();
+    await expect
+      .poll(() => ingestion.getByRole('status').first().textContent())
+      .toBe(`Retry queued for ${name}.`);
+    await context.close();
+  });
+
+  it('does not show a student the Admin link, and sends them from /admin to /', async () => {
+    const { page, context } = await newPage(browser, gw.url);
+    await signInInBrowser(page, student);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Profile', exact: true }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await page.goto('/admin');
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.getByRole('heading', { name: MSG.welcomeAdmin }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('sends an anonymous visitor from /admin to /', async () => {
+    const { page, context } = await newPage(browser, gw.url);
+    await page.goto('/admin');
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import { launchBrowser, newPage, startTestGateway, type TestGateway } from '@ct/testkit';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let gw: TestGateway;
+let browser: Browser;
+
+beforeAll(async () => {
+  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.close();
+});
+
+describe('app shell in Chromium', () => {
+  it('loads the app and shows the navigation bar', async () => {
+    const { page, errors, context } = await newPage(browser, gw.url);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    for (const name of ['Home', 'About', 'Search', 'Essays', 'Your Colleges', 'Profile']) {
+      expect(await nav.getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
+    expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends anonymous visitors from protected pages to /', async () => {
+    const { page, context } = await newPage(browser, gw.url);
+    for (const path of ['/search', '/usercolleges', '/essays', '/profile']) {
+      await page.goto(path);
+      await page.waitForURL((u) => u.pathname === '/');
+    }
+    await context.close();
+  });
+
+  it('collapses the header into a toggle menu on small screens', async () => {
+    const { page, context } = await newPage(browser, gw.url, { viewport: { width: 390, height: 800 } });
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.waitFor();
+    expect(await page.getByRole('link', { name: 'Essays' }).isVisible()).toBe(false);
+    await toggle.click();
+    expect(await page.getByRole('link', { name: 'Essays' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    expect(await page.getByRole('link', { name: 'Essays' }).isVisible()).toBe(false);
+    await context.close();
+  });
+});

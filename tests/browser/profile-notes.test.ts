@@ -1,0 +1,289 @@
+import fs from 'node:fs';
+import type { Note } from '@ct/contracts';
+import { MSG } from '@ct/contracts/messages';
+import {
+  buildCollege,
+  createVerifiedUser,
+  launchBrowser,
+  newPage,
+  seedColleges,
+  signIn,
+  signInInBrowser,
+  startTestGateway,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
+import ical, { type VEvent } from 'node-ical';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let gw: TestGateway;
+let browser: Browser;
+
+// Deadlines in the month the calendar opens on (the browser and this process share the clock and zone).
+const now = new Date();
+const ym = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+const DAY_NOTE = `${ym}-10`;
+const DAY_BUSY = `${ym}-20`;
+const longDate = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+};
+
+const COLLEGE = 'Maple Valley College';
+
+beforeAll(async () => {
+  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
+  await seedColleges(gw.db, [
+    buildCollege({
+      name: COLLEGE,
+      info: {
+        deadlines: [
+          { type: 'Early Action', date: DAY_BUSY },
+          { type: 'Early Decision', date: DAY_BUSY },
+        ],
+      },
+    }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.close();
+});
+
+const notesOf = async (user: TestUser) =>
+  (await gw.api<{ notes: Note[] }>('GET', '/api/get-notes', { token: user.idToken })).body.notes;
+const tile = (page: Page, iso: string) =>
+  page.locator('.react-calendar__month-view__days__day', {
+    has: page.locator(`abbr[aria-label="${longDate(iso)}"]`),
+  });
+
+describe('profile notes and calendar in Chromium', () => {
+  it('creates, edits and deletes a note, and shows its deadline on the calendar', async () => {
+    const user = await createVerifiedUser({ name: 'Hana' });
+    const { page, context, errors } = await newPage(browser, gw.url);
+    await signInInBrowser(page, user);
+    await page.goto('/profile');
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByText(MSG.noNotesYet).waitFor();
+    expect(await notes.getByText(/up to 30 notes, and note titles cannot be edited/).isVisible()).toBe(true);
+
+    // Validation, as the spec words it.
+    await notes.getByRole('button', { name: 'Add Note' }).click();
+    expect(await notes.getByRole('alert').textContent()).toBe(MSG.createNoteMissing);
+    await notes.getByLabel('Title').fill('Too long');
+    await notes.getByLabel('Content').fill('x'.repeat(2001));
+    expect(await notes.getByText('Character Count 2001/2000').isVisible()).toBe(true);
+    await notes.getByRole('button', { name: 'Add Note' }).click();
+    expect(await notes.getByRole('alert').textContent()).toBe(MSG.noteTooLong);
+    expect(await notesOf(user)).toEqual([]);
+
+    // Create, with a date.
+    await notes.getByLabel('Title').fill('Scholarship essay');
+    await notes.getByLabel('Content').fill('Rotary club, 500 words');
+    expect(await notes.getByText('Character Count 22/2000').isVisible()).toBe(true);
+    await notes.getByLabel('Date (optional)').fill(DAY_NOTE);
+    await notes.getByRole('button', { name: 'Add Note' }).click();
+    await notes.getByRole('status').getByText(MSG.noteAdded).waitFor();
+    const list = notes.getByRole('list', { name: 'Your Notes' });
+    await list.getByRole('heading', { name: 'Scholarship essay' }).waitFor();
+    expect(await notes.getByLabel('Title').inputValue()).toBe('');
+    expect(await notesOf(user)).toMatchObject([
+      { title: 'Scholarship essay', content: 'Rotary club, 500 words', deadline: DAY_NOTE },
+    ]);
+
+    // Its deadline shows on the calendar, and clicking the day lists it with a Google Calendar link.
+    const calendar = page.getByRole('region', { name: 'Deadlines Calendar' });
+    await expect
+      .poll(() => tile(page, DAY_NOTE).locator('.cal-marker').textContent())
+      .toBe('Scholarship essay');
+    await tile(page, DAY_NOTE).click();
+    await calendar.getByRole('heading', { name: `Deadlines on ${longDate(DAY_NOTE)}` }).waitFor();
+    const google = calendar.getByRole('link', { name: /^Add to Google Calendar: Scholarship essay/ });
+    const href = new URL((await google.getAttribute('href'))!);
+    expect(href.hostname).toBe('calendar.google.com');
+    expect(href.searchParams.get('text')).toBe('Scholarship essay');
+    expect(href.searchParams.get('dates')).toBe(
+      `${DAY_NOTE.replace(/-/g, '')}T090000/${DAY_NOTE.replace(/-/g, '')}T100000`,
+    );
+
+    // Edit: the title is locked, the content changes, the form returns to create mode.
+    await list.getByRole('button', { name: 'Edit Scholarship essay' }).click();
+    const title = notes.getByLabel('Title');
+    expect(await title.inputValue()).toBe('Scholarship essay');
+    expect(await title.getAttribute('readonly')).not.toBeNull();
+    await notes.getByLabel('Content').fill('Rotary club, 650 words now');
+    await notes.getByRole('button', { name: 'Update Note' }).click();
+    await notes.getByRole('status').getByText(MSG.noteUpdated).waitFor();
+    await list.getByText('Rotary club, 650 words now').waitFor();
+    expect(await notes.getByRole('button', { name: 'Add Note' }).isVisible()).toBe(true);
+    expect(await title.getAttribute('readonly')).toBeNull();
+    expect((await notesOf(user))[0]).toMatchObject({
+      content: 'Rotary club, 650 words now',
+      deadline: DAY_NOTE,
+    });
+
+    // Cancel leaves the note as it was.
+    await list.getByRole('button', { name: 'Edit Scholarship essay' }).click();
+    await notes.getByLabel('Content').fill('Never saved');
+    await notes.getByRole('button', { name: 'Cancel' }).click();
+    expect(await notes.getByLabel('Content').inputValue()).toBe('');
+    expect((await notesOf(user))[0]?.content).toBe('Rotary club, 650 words now');
+
+    // Delete: the note and its calendar marker go.
+    await list.getByRole('button', { name: 'Delete Scholarship essay' }).click();
+    await notes.getByText(MSG.noNotesYet).waitFor();
+    expect(await notesOf(user)).toEqual([]);
+    await expect.poll(() => tile(page, DAY_NOTE).locator('.cal-marker').count()).toBe(0);
+    await calendar.getByText(MSG.noDeadlinesForDate).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('marks busy days with a warning and a count, reveals all deadlines, drills views and downloads deadlines.ics', async () => {
+    const user = await createVerifiedUser({ name: 'Ivo' });
+    await gw.api('POST', '/api/add-user-college', { token: user.idToken, body: { collegeName: COLLEGE } });
+    await gw.api('POST', '/api/add-note', {
+      token: user.idToken,
+      body: { note: { title: 'Interview', content: 'Alumni interview', deadline: DAY_NOTE } },
+    });
+    const { page, context } = await newPage(browser, gw.url);
+    await signInInBrowser(page, user);
+    await page.goto('/profile');
+    const calendar = page.getByRole('region', { name: 'Deadlines Calendar' });
+
+    await expect.poll(() => tile(page, DAY_BUSY).locator('.cal-marker').textContent()).toBe('⚠ 2 deadlines');
+    expect(await tile(page, DAY_NOTE).locator('.cal-marker').textContent()).toBe('Interview');
+    await tile(page, DAY_BUSY).click();
+    const day = calendar.locator('.day-deadlines');
+    await day.getByText('Early Action').waitFor();
+    expect(await day.getByText('Early Decision').isVisible()).toBe(true);
+    expect(await day.getByRole('link', { name: /^Add to Google Calendar/ }).count()).toBe(2);
+
+    const reveal = calendar.getByRole('button', { name: 'Reveal all Deadlines' });
+    await reveal.click();
+    const all = calendar.locator('#all-deadlines');
+    await all.getByText('Interview', { exact: true }).waitFor();
+    expect(await all.getByRole('listitem').count()).toBe(3);
+    await calendar.getByRole('button', { name: 'Hide Deadlines' }).click();
+    expect(await all.isVisible()).toBe(false);
+
+    // Drill up from month to century, then back down.
+    const label = calendar.locator('.react-calendar__navigation__label');
+    await label.click();
+    await calendar.locator('.react-calendar__year-view').waitFor();
+    expect(await calendar.locator('.react-calendar__year-view .cal-count').first().textContent()).toBe('3');
+    await label.click();
+    await calendar.locator('.react-calendar__decade-view').waitFor();
+    await label.click();
+    await calendar.locator('.react-calendar__century-view').waitFor();
+    await calendar.locator('.react-calendar__century-view__decades__decade').first().click();
+    await calendar.locator('.react-calendar__decade-view').waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      calendar.getByRole('button', { name: 'Download deadlines.ics' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('deadlines.ics');
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    const events = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+    expect(events.map((e) => String(e.summary)).sort()).toEqual(['Interview', COLLEGE, COLLEGE]);
+    for (const e of events) expect(e.end!.getTime() - e.start.getTime()).toBe(60 * 60 * 1000);
+    await context.close();
+  });
+
+  it('shows the empty states of a student with no deadlines', async () => {
+    const user = await createVerifiedUser({ name: 'Jo' });
+    const { page, context } = await newPage(browser, gw.url);
+    await signInInBrowser(page, user);
+    await page.goto('/profile');
+    const calendar = page.getByRole('region', { name: 'Deadlines Calendar' });
+    await calendar.getByText(MSG.noDeadlinesAvailable).waitFor();
+    expect(await calendar.getByRole('button', { name: 'Download deadlines.ics' }).isDisabled()).toBe(true);
+    await tile(page, DAY_NOTE).click();
+    await calendar.getByText(MSG.noDeadlinesForDate).waitFor();
+    await context.close();
+  });
+
+  it('creates a private calendar link that serves the deadlines, and revokes it', async () => {
+    const user = await createVerifiedUser({ name: 'Kai' });
+    await gw.api('POST', '/api/add-note', {
+      token: user.idToken,
+      body: { note: { title: 'Portfolio', content: 'Upload the art portfolio', deadline: DAY_NOTE } },
+    });
+    const { page, context } = await newPage(browser, gw.url);
+    await signInInBrowser(page, user);
+    await page.goto('/profile');
+    const feed = page.locator('.calendar-feed');
+    await feed.getByRole('button', { name: 'Create private calendar link' }).click();
+    const url = await feed.getByLabel('Private calendar link').inputValue();
+    expect(url).toMatch(new RegExp(`^${gw.url}/api/calendar/[A-Za-z0-9_-]{43}/deadlines\\.ics$`));
+    const webcal = await feed
+      .getByRole('link', { name: 'Open in your calendar app (webcal)' })
+      .getAttribute('href');
+    expect(webcal).toBe(url.replace(/^http:/, 'webcal:'));
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('SUMMARY:Portfolio');
+
+    await feed.getByRole('button', { name: 'Revoke link' }).click();
+    await feed.getByText('Calendar link revoked. Calendars using it will stop updating.').waitFor();
+    expect((await fetch(url)).status).toBe(404);
+    await context.close();
+  });
+
+  it('exports my data as JSON, then deletes the account and all its data', async () => {
+    const user = await createVerifiedUser({ name: 'Lee' });
+    await gw.api('POST', '/api/add-user-college', { token: user.idToken, body: { collegeName: COLLEGE } });
+    await gw.api('POST', '/api/add-note', {
+      token: user.idToken,
+      body: { note: { title: 'Keep me', content: 'Exported' } },
+    });
+    const { page, context } = await newPage(browser, gw.url);
+    await signInInBrowser(page, user);
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Your Data' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Export my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^college-ready-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+      userId: string;
+      colleges: Array<{ collegeName: string; checklist: Record<string, unknown> }>;
+      notes: Note[];
+    };
+    expect(exported.userId).toBe(user.uid);
+    expect(exported.colleges.map((c) => c.collegeName)).toEqual([COLLEGE]);
+    expect(Object.keys(exported.colleges[0]!.checklist)).toContain('deadlines');
+    expect(exported.notes.map((n) => n.title)).toEqual(['Keep me']);
+
+    await section.getByRole('button', { name: 'Delete my account and data' }).click();
+    const confirm = section.getByRole('form', { name: 'Confirm account deletion' });
+    await confirm.getByLabel('Current password').fill('wrong-password-1');
+    await confirm.getByRole('button', { name: 'Yes, delete my account and data' }).click();
+    await section
+      .getByRole('alert')
+      .getByText(/^Nothing was deleted/)
+      .waitFor();
+    expect(await notesOf(user)).toHaveLength(1);
+
+    await confirm.getByLabel('Current password').fill(user.password);
+    await confirm.getByRole('button', { name: 'Yes, delete my account and data' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    const rows = await gw.db.query<{ n: number }>(
+      `SELECT (SELECT count(*)::int FROM user_data.note WHERE user_id = $1)
+            + (SELECT count(*)::int FROM user_data.user_college WHERE user_id = $1) AS n`,
+      [user.uid],
+    );
+    expect(rows.rows[0]?.n).toBe(0);
+    await expect(signIn(user.email, user.password)).rejects.toThrow(
+      /EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/,
+    );
+    await context.close();
+  });
+});

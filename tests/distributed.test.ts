@@ -1,0 +1,76 @@
+import {
+  clearRedisPrefix,
+  createVerifiedUser,
+  freshDatabase,
+  TEST_REDIS_URL,
+  uniquePrefix,
+  type TestDatabase,
+} from '@ct/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDistributed, type Stack } from '../scripts/lib/stack.ts';
+
+let stack: Stack;
+let database: TestDatabase;
+const prefix = uniquePrefix('dist');
+
+beforeAll(async () => {
+  database = await freshDatabase('dist');
+  stack = await startDistributed({
+    databaseUrl: database.url,
+    redisUrl: TEST_REDIS_URL,
+    basePort: Number(process.env.TEST_DISTRIBUTED_PORT ?? 17080),
+    env: {
+      QUEUE_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
+      WEB_DIST: 'web/dist',
+    },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await database?.drop();
+  await clearRedisPrefix(prefix);
+});
+
+describe('distributed run: every service its own process, real Postgres and Redis', () => {
+  it('runs one process per service plus the gateway', () => {
+    expect(stack.processes.map((p) => p.name).sort()).toEqual(
+      ['admin', 'auth', 'colleges', 'essays', 'gateway', 'ingestion-worker', 'user-data'].sort(),
+    );
+    expect(new Set(stack.processes.map((p) => p.child.pid)).size).toBe(7);
+  });
+
+  it('is ready through the gateway, which checks every service', async () => {
+    const res = await fetch(`${stack.gatewayUrl}/api/readyz`);
+    const body = (await res.json()) as { checks: Record<string, string> };
+    expect(res.status).toBe(200);
+    expect(body.checks).toMatchObject({
+      auth: 'ok',
+      colleges: 'ok',
+      'user-data': 'ok',
+      essays: 'ok',
+      admin: 'ok',
+    });
+  });
+
+  it('proxies an authenticated call to the owning service and guards it at the edge', async () => {
+    const [alice, bob] = await Promise.all([createVerifiedUser(), createVerifiedUser()]);
+    const call = (userId: string) =>
+      fetch(`${stack.gatewayUrl}/api/get-staff-roles?userId=${userId}`, {
+        headers: { authorization: `Bearer ${alice.idToken}` },
+      });
+    const own = await call(alice.uid);
+    expect(own.status).toBe(404);
+    expect(await own.json()).toMatchObject({ message: 'No staff role found for user' });
+    expect((await call(bob.uid)).status).toBe(403);
+    expect((await fetch(`${stack.gatewayUrl}/api/get-staff-roles`)).status).toBe(401);
+  });
+
+  it('keeps internal routes closed on every service without the internal token', async () => {
+    const auth = stack.processes.find((p) => p.name === 'auth')!;
+    const res = await fetch(`http://127.0.0.1:${auth.port}/api/internal/staff`);
+    expect(res.status).toBe(404);
+  });
+});

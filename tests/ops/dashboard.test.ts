@@ -1,0 +1,164 @@
+// The operators' queue dashboard: behind the admin role (checked on the server, on every request), a
+// bull-board UI on Redis and a plain read-only page for the embedded run's in-process queue.
+import { RoleRepository } from '@ct/auth/repository';
+import { INGESTION_QUEUE } from '@ct/contracts';
+import {
+  createVerifiedUser,
+  startTestGateway,
+  TEST_REDIS_URL,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+interface QueuesBody {
+  success: boolean;
+  kind: string;
+  dashboard: string | null;
+  queues: Array<{ name: string; counts: Record<string, number> }>;
+}
+
+let admin: TestUser;
+let student: TestUser;
+
+beforeAll(async () => {
+  [admin, student] = await Promise.all([
+    createVerifiedUser({ name: 'Operator' }),
+    createVerifiedUser({ name: 'Student' }),
+  ]);
+});
+
+async function grantAdmin(gw: TestGateway) {
+  await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'test');
+}
+
+/** Starts a dashboard session the way the browser does and returns its cookie. */
+async function session(gw: TestGateway, token: string): Promise<{ status: number; cookie: string }> {
+  const res = await gw.api('POST', '/api/ops/session', { token });
+  const raw = res.headers['set-cookie'];
+  const cookie = String(Array.isArray(raw) ? raw[0] : (raw ?? ''));
+  return { status: res.status, cookie };
+}
+
+describe.each([
+  { queue: 'bullmq' as const, kind: 'bullmq' },
+  { queue: 'memory' as const, kind: 'memory' },
+])('queue dashboard on the $queue queue', ({ queue, kind }) => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ queue, env: { RUN_WORKER: 'false' } });
+    await grantAdmin(gw);
+    if (queue === 'bullmq') {
+      // One waiting job, so the counts show something real.
+      const { BullQueue } = await import('@ct/queue');
+      const q = new BullQueue({ url: TEST_REDIS_URL, prefix: gw.prefix });
+      await q.add(
+        INGESTION_QUEUE,
+        'ingest-college',
+        { key: 'dash', name: 'Dashboard College' },
+        { jobId: 'dash' },
+      );
+      await q.close();
+    }
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('is closed to anonymous visitors and to students, as JSON for API clients and a page for browsers', async () => {
+    const anon = await gw.api('GET', '/api/ops/queues');
+    expect(anon.status).toBe(401);
+    expect(anon.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+    const asStudent = await gw.api('GET', '/api/ops/queues', { token: student.idToken });
+    expect(asStudent.status).toBe(403);
+    expect(asStudent.body).toMatchObject({ success: false, message: 'Admins only' });
+
+    const page = await gw.app.inject({ method: 'GET', url: '/ops/queues', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(401);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Sign in as an admin first');
+    const studentPage = await gw.app.inject({
+      method: 'GET',
+      url: '/ops/queues',
+      headers: { accept: 'text/html', authorization: `Bearer ${student.idToken}` },
+    });
+    expect(studentPage.statusCode).toBe(403);
+    expect(studentPage.body).toContain('not an admin');
+    // A student cannot open a dashboard session either.
+    expect((await session(gw, student.idToken)).status).toBe(403);
+  });
+
+  it('shows an admin the jobs per state of every queue', async () => {
+    const res = await gw.api<QueuesBody>('GET', '/api/ops/queues', { token: admin.idToken });
+    expect(res.status).toBe(200);
+    expect(res.body.kind).toBe(kind);
+    expect(res.body.dashboard).toBe('/ops/queues');
+    const names = res.body.queues.map((q) => q.name);
+    expect(names).toEqual(expect.arrayContaining([INGESTION_QUEUE, 'events.essays', 'events.user-data']));
+    const ingestion = res.body.queues.find((q) => q.name === INGESTION_QUEUE)!;
+    expect(ingestion.counts.waiting).toBe(queue === 'bullmq' ? 1 : 0);
+  });
+
+  it('lets an admin browser in with a session cookie scoped to the dashboard, and never a forged one', async () => {
+    const { status, cookie } = await session(gw, admin.idToken);
+    expect(status).toBe(200);
+    expect(cookie).toMatch(/^ct_ops=[^;]+; Path=\/ops\/queues; Max-Age=3600; HttpOnly; SameSite=Strict/);
+    const value = cookie.split(';')[0]!;
+    const page = await gw.app.inject({
+      method: 'GET',
+      url: '/ops/queues',
+      headers: { accept: 'text/html', cookie: value },
+    });
+    expect(page.statusCode).toBe(200);
+    if (kind === 'bullmq') {
+      // bull-board's app shell, titled for this product, and its API answering with our queues.
+      expect(page.body).toContain('static/js/main.');
+      const api = await gw.app.inject({
+        method: 'GET',
+        url: '/ops/queues/api/queues',
+        headers: { cookie: value },
+      });
+      expect(api.statusCode).toBe(200);
+      const queues = (api.json() as { queues: Array<{ name: string; readOnlyMode: boolean }> }).queues;
+      expect(queues.map((q) => q.name)).toContain(INGESTION_QUEUE);
+      // Read-only: retries go through the admin page so the request rows stay the source of truth.
+      expect(queues.every((q) => q.readOnlyMode)).toBe(true);
+    } else {
+      expect(page.body).toContain('in-process queue');
+      expect(page.body).toContain('<th scope="row">ingestion</th>');
+    }
+
+    const [payload, mac] = value.slice('ct_ops='.length).split('.');
+    const forged = Buffer.from(JSON.stringify({ uid: admin.uid, exp: 9_999_999_999 })).toString('base64url');
+    for (const bad of [
+      `ct_ops=${forged}.${mac}`,
+      `ct_ops=${payload}.AAAA${mac!.slice(4)}`,
+      'ct_ops=garbage',
+    ]) {
+      const res = await gw.app.inject({
+        method: 'GET',
+        url: '/ops/queues',
+        headers: { accept: 'text/html', cookie: bad },
+      });
+      expect(res.statusCode, bad).toBe(401);
+    }
+  });
+
+  it('stops letting a session in as soon as the admin role is taken away', async () => {
+    const { cookie } = await session(gw, admin.idToken);
+    const value = cookie.split(';')[0]!;
+    await gw.db.query('DELETE FROM auth.staff_roles WHERE uid = $1', [admin.uid]);
+    try {
+      for (const url of ['/api/ops/queues', '/ops/queues']) {
+        const res = await gw.app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html', cookie: value },
+        });
+        expect(res.statusCode, url).toBe(403);
+      }
+    } finally {
+      await grantAdmin(gw);
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test run for the whole monorepo: unit and integration tests beside the code (`*.test.ts`),
+ * cross-service and browser journeys in `tests/`. The global setup starts the Auth emulator once.
+ */
+export default defineConfig({
+  test: {
+    include: ['{packages,services,gateway,web,tests}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    globalSetup: ['tests/setup/global.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+    teardownTimeout: 30_000,
+    reporters: process.env.CI ? ['default'] : ['default'],
+    env: { NODE_ENV: 'test' },
+  },
+});

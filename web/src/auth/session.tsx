@@ -1,0 +1,139 @@
+import type { getStaffRoles } from '@ct/contracts';
+import { onIdTokenChanged, signOut as fbSignOut, type User } from 'firebase/auth';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, setTokenSource } from '../api/client';
+import { firebaseAuth } from '../firebase';
+import { authErrorCode } from './errors';
+
+export interface Session {
+  user: User | null;
+  /** True until the provider has reported the first state. */
+  loading: boolean;
+  /** True only when the role lookup succeeded and returned `admin`. */
+  isAdmin: boolean;
+  /** Re-reads the user after a profile change (display name). */
+  refreshUser(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Messages from the API that mean the session is over: sign out. */
+const SESSION_OVER = /expired|revoked|disabled|no longer exists|not verified/i;
+
+/** Provider codes that mean this session can never be refreshed again. */
+const SESSION_DEAD = new Set([
+  'auth/user-disabled',
+  'auth/user-token-expired',
+  'auth/user-not-found',
+  'auth/invalid-user-token',
+]);
+
+/** How often a signed-in account is re-read, so a disabled account is noticed while the tab is open. */
+const RECHECK_MS = 5 * 60_000;
+
+/** A password account counts as signed in only once its e-mail is verified. */
+function usable(u: User | null): User | null {
+  if (!u) return null;
+  const passwordOnly = u.providerData.length > 0 && u.providerData.every((p) => p.providerId === 'password');
+  return passwordOnly && !u.emailVerified ? null : u;
+}
+
+/**
+ * Follows the provider's state changes (sign-in, sign-out, token refresh), keeps the API client's token
+ * fresh, signs out when the provider says the account is disabled or the session expired, and looks up
+ * the staff role.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const auth = firebaseAuth();
+  const [user, setUser] = useState<User | null>(() => usable(auth.currentUser));
+  const [loading, setLoading] = useState(true);
+  const [isAdmin, setIsAdmin] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  const signOut = useCallback(async () => {
+    await fbSignOut(auth);
+  }, [auth]);
+
+  useEffect(() => {
+    const endIfDead = async (err: unknown) => {
+      if (SESSION_DEAD.has(authErrorCode(err))) await fbSignOut(auth).catch(() => {});
+    };
+    setTokenSource(
+      async () => {
+        const u = auth.currentUser;
+        if (!u) return null;
+        try {
+          return await u.getIdToken();
+        } catch (err) {
+          // A network hiccup keeps the session; a disabled account or an expired session ends it.
+          await endIfDead(err);
+          return null;
+        }
+      },
+      (message) => {
+        if (SESSION_OVER.test(message)) void fbSignOut(auth);
+      },
+    );
+    // onIdTokenChanged reports sign-in, sign-out and every token refresh.
+    const off = onIdTokenChanged(auth, (u) => {
+      setUser(usable(u));
+      setVersion((v) => v + 1);
+      setLoading(false);
+    });
+    const recheck = () => {
+      const u = auth.currentUser;
+      if (u && document.visibilityState === 'visible') u.reload().catch(endIfDead);
+    };
+    const timer = setInterval(recheck, RECHECK_MS);
+    document.addEventListener('visibilitychange', recheck);
+    return () => {
+      off();
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', recheck);
+    };
+  }, [auth]);
+
+  const uid = user?.uid ?? null;
+  useEffect(() => {
+    let cancelled = false;
+    setIsAdmin(false);
+    if (!uid) return;
+    api<typeof getStaffRoles>('GET', '/get-staff-roles', { query: { userId: uid } })
+      .then((r) => !cancelled && setIsAdmin(r.success && r.data === 'admin'))
+      .catch((err: unknown) => {
+        // a failed lookup (no role, network, server) means not admin
+        if (!cancelled) console.info('role lookup:', err instanceof Error ? err.message : err);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [uid]);
+
+  // A hook for tests and assistive tooling: the page says whether a session is established.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.session = loading ? 'loading' : uid ? 'signed-in' : 'signed-out';
+    root.dataset.admin = String(isAdmin);
+  }, [loading, uid, isAdmin]);
+
+  const refreshUser = useCallback(async () => {
+    await auth.currentUser?.reload();
+    setUser(usable(auth.currentUser));
+    setVersion((v) => v + 1);
+  }, [auth]);
+
+  // `version` is in the deps: the SDK mutates the same User object, so consumers must be told it changed.
+  const value = useMemo(
+    () => ({ user, loading, isAdmin, refreshUser, signOut }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [user, loading, isAdmin, refreshUser, signOut, version],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('SessionProvider missing');
+  return s;
+}

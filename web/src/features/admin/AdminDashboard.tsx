@@ -1,0 +1,95 @@
+import type { getStaffRoles } from '@ct/contracts';
+import { MSG } from '@ct/contracts/messages';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate } from 'react-router-dom';
+import { api } from '../../api/client';
+import { useSession } from '../../auth/session';
+import { IngestionSection } from './IngestionSection';
+import { Section } from './parts';
+import {
+  CollegesSection,
+  MajorCollegesSection,
+  MetricsSection,
+  ProfileNotesSection,
+  StaffSection,
+  UserCollegesSection,
+} from './sections';
+import { ADMIN_KEY } from './useAdminQuery';
+import './admin.css';
+
+/**
+ * Waits for the session and the role lookup, then shows the dashboard to admins and sends everyone
+ * else to `/`. The server refuses non-admins on every admin call anyway; this only spares them the page.
+ */
+export function AdminGate() {
+  const { user, loading, isAdmin } = useSession();
+  // The session's isAdmin is false both while its lookup runs and after it failed, so ask once more
+  // here to tell "not yet" from "no".
+  const role = useQuery({
+    queryKey: ['staff-role', user?.uid],
+    enabled: !!user && !isAdmin,
+    retry: false,
+    queryFn: ({ signal }) =>
+      api<typeof getStaffRoles>('GET', '/get-staff-roles', { query: { userId: user!.uid }, signal }),
+  });
+  if (loading)
+    return (
+      <p className="muted" role="status">
+        {MSG.loading}
+      </p>
+    );
+  if (!user) return <Navigate to="/" replace />;
+  if (isAdmin || role.data?.data === 'admin') return <AdminDashboard />;
+  if (role.isPending)
+    return (
+      <p className="muted" role="status">
+        {MSG.loading}
+      </p>
+    );
+  if (role.error) console.info('role lookup:', role.error.message);
+  return <Navigate to="/" replace />;
+}
+
+function AdminDashboard() {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching({ queryKey: [ADMIN_KEY] });
+  return (
+    <div className="admin">
+      <div className="admin-head">
+        <h1>{MSG.welcomeAdmin}</h1>
+        <button
+          type="button"
+          aria-busy={fetching > 0}
+          onClick={() => void queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })}
+        >
+          Refresh Data
+        </button>
+      </div>
+      <p className="muted">
+        Read-only views of the product&apos;s data. Retry on a failed ingestion is the only change you can
+        make here.
+      </p>
+      <Section id="admin-metrics" title="Dashboard Metrics">
+        <MetricsSection />
+      </Section>
+      <Section id="admin-colleges" title="Colleges">
+        <CollegesSection />
+      </Section>
+      <Section id="admin-staff" title="Staff Members">
+        <StaffSection />
+      </Section>
+      <Section id="admin-major-colleges" title="Major Colleges">
+        <MajorCollegesSection />
+      </Section>
+      <Section id="admin-user-colleges" title="User Colleges">
+        <UserCollegesSection />
+      </Section>
+      <Section id="admin-profile-notes" title="Profile Notes">
+        <ProfileNotesSection />
+      </Section>
+      <Section id="admin-ingestion" title="Ingestion">
+        <IngestionSection />
+      </Section>
+    </div>
+  );
+}

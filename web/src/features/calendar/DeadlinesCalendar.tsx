@@ -1,0 +1,171 @@
+import type { getDeadlines } from '@ct/contracts';
+import { MSG } from '@ct/contracts/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import Calendar from 'react-calendar';
+import 'react-calendar/dist/Calendar.css';
+import { api, errorMessage } from '../../api/client';
+import { formatCalendarDate } from '../../lib/format';
+import { useUid, userDataKeys } from '../dashboard/api';
+import { CalendarFeedPanel } from './CalendarFeedPanel';
+import { byDay, dayKey, googleCalendarUrl, toCalendarDeadline, type CalendarDeadline } from './deadlines';
+import { deadlinesIcs, downloadText } from './ics';
+import './calendar.css';
+
+function useDeadlines() {
+  const uid = useUid();
+  return useQuery({
+    queryKey: userDataKeys.deadlines(uid),
+    enabled: !!uid,
+    queryFn: async ({ signal }) => {
+      const r = await api<typeof getDeadlines>('GET', '/get-deadlines', { query: { userId: uid }, signal });
+      if (r.message !== MSG.deadlinesFound) console.info(MSG.deadlinesNotFound);
+      return r.deadlines.map(toCalendarDeadline);
+    },
+  });
+}
+
+function DeadlineList({ items, empty }: { items: readonly CalendarDeadline[]; empty: string }) {
+  if (!items.length) return <p className="muted">{empty}</p>;
+  return (
+    <ul className="deadline-list">
+      {items.map((d) => (
+        <li key={d.key}>
+          <div>
+            <strong>{d.summary}</strong>
+            {d.details ? <span className="deadline-details"> — {d.details}</span> : null}
+            <div className="muted small-print">
+              {formatCalendarDate(d.date)} · {d.source === 'college' ? 'College deadline' : 'From your notes'}
+            </div>
+          </div>
+          <a
+            href={googleCalendarUrl(d)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Add to Google Calendar: ${d.summary}, ${formatCalendarDate(d.date)}`}
+          >
+            Add to Google Calendar
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The deadlines calendar: a month view (drilling up to year, decade and century) with a marker on each
+ * day that has deadlines — the college name or note title, or a warning with the count when there are
+ * several. Clicking a day lists its deadlines; all of them download as deadlines.ics.
+ */
+export function DeadlinesCalendar() {
+  const q = useDeadlines();
+  const [day, setDay] = useState<Date | null>(null);
+  const [revealed, setRevealed] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const deadlines = useMemo(() => q.data ?? [], [q.data]);
+  const days = useMemo(() => byDay(deadlines), [deadlines]);
+  const months = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const d of deadlines) m.set(d.date.slice(0, 7), (m.get(d.date.slice(0, 7)) ?? 0) + 1);
+    return m;
+  }, [deadlines]);
+  const selected = day ? (days.get(dayKey(day)) ?? []) : [];
+
+  const download = async () => {
+    setDownloadError(null);
+    try {
+      downloadText(await deadlinesIcs(deadlines), 'deadlines.ics', 'text/calendar;charset=utf-8');
+    } catch (err) {
+      setDownloadError(`Could not build deadlines.ics: ${errorMessage(err)}`);
+    }
+  };
+
+  return (
+    <section className="card calendar-panel" aria-labelledby="calendar-title">
+      <h2 id="calendar-title">Deadlines Calendar</h2>
+      {q.isError ? (
+        <p className="banner error" role="alert">
+          {errorMessage(q.error)}
+        </p>
+      ) : null}
+      <div className="calendar-layout">
+        <div className="calendar-wrap" aria-busy={q.isPending}>
+          <Calendar
+            value={day}
+            onClickDay={(d) => setDay(d)}
+            minDetail="century"
+            maxDetail="month"
+            tileClassName={({ date, view }) =>
+              view === 'month' && days.has(dayKey(date)) ? 'has-deadline' : undefined
+            }
+            tileContent={({ date, view }) => {
+              if (view === 'year') {
+                const n = months.get(dayKey(date).slice(0, 7));
+                return n ? <span className="cal-count">{n}</span> : null;
+              }
+              if (view !== 'month') return null;
+              const list = days.get(dayKey(date));
+              if (!list?.length) return null;
+              if (list.length === 1)
+                return (
+                  <span className="cal-marker" title={list[0]!.summary}>
+                    {list[0]!.summary}
+                  </span>
+                );
+              return (
+                <span className="cal-marker warning" title={list.map((d) => d.summary).join(', ')}>
+                  <span aria-hidden="true">⚠ </span>
+                  {list.length}
+                  <span className="visually-hidden"> deadlines</span>
+                </span>
+              );
+            }}
+          />
+        </div>
+        <div className="calendar-side">
+          <div className="calendar-actions">
+            <button type="button" onClick={() => void download()} disabled={q.isPending || !deadlines.length}>
+              Download deadlines.ics
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              aria-expanded={revealed}
+              aria-controls="all-deadlines"
+              onClick={() => setRevealed((r) => !r)}
+            >
+              {revealed ? 'Hide Deadlines' : 'Reveal all Deadlines'}
+            </button>
+          </div>
+          {downloadError ? (
+            <p className="banner error" role="alert">
+              {downloadError}
+            </p>
+          ) : null}
+          <div className="day-deadlines" aria-live="polite">
+            {day ? (
+              <>
+                <h3>Deadlines on {formatCalendarDate(dayKey(day))}</h3>
+                <DeadlineList items={selected} empty={MSG.noDeadlinesForDate} />
+              </>
+            ) : (
+              <p className="muted">Click a date to see its deadlines.</p>
+            )}
+          </div>
+          {!q.isPending && !deadlines.length && !revealed ? (
+            <p className="muted">{MSG.noDeadlinesAvailable}</p>
+          ) : null}
+        </div>
+      </div>
+      <div id="all-deadlines" hidden={!revealed}>
+        {revealed ? (
+          <>
+            <h3>All Deadlines</h3>
+            <DeadlineList items={deadlines} empty={MSG.noDeadlinesAvailable} />
+          </>
+        ) : null}
+      </div>
+      <CalendarFeedPanel />
+    </section>
+  );
+}

@@ -1,0 +1,289 @@
+import type { Checklist, ChecklistItem } from '@ct/contracts';
+import { MSG } from '@ct/contracts/messages';
+import { useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { formatCalendarDate } from '../../lib/format';
+import { useChecklist, useSaveChecklist, useToggleItem } from './api';
+import { checklistProgress, copyChecklist, isDeadlineItem, itemGuard, sectionTitle } from './progress';
+import './checklist.css';
+
+export type Notify = (kind: 'success' | 'error', text: string) => void;
+
+function deadlineLabel(item: Extract<ChecklistItem, { type: string }>): string {
+  return `${item.type}: ${item.date === null ? 'Rolling' : formatCalendarDate(item.date)}`;
+}
+
+/** The progress bar: rounded percent, the spec's three messages, a colour change at 50 and 100. */
+export function ProgressBar({ checklist }: { checklist: Checklist }) {
+  const p = checklistProgress(checklist);
+  return (
+    <div className="checklist-progress">
+      <div
+        className={`progress-track level-${p.level}`}
+        role="progressbar"
+        aria-label="Checklist progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={p.percent}
+        aria-valuetext={`${p.percent}% complete`}
+      >
+        <div className="progress-fill" style={{ width: `${p.percent}%` }} />
+      </div>
+      <p className="progress-text">
+        <strong>{p.percent}%</strong> complete ({p.done} of {p.total}) —{' '}
+        <span className="progress-message" aria-live="polite">
+          {p.message}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The checklist of the selected college. Outside edit mode a tick is applied at once and sent; Edit
+ * Checklist works on a copy (reword, delete, add items; deadline items stay read-only) until Save sends
+ * the whole checklist, or Cancel Changes throws the copy away.
+ */
+export function ChecklistPanel({
+  collegeName,
+  editing,
+  onEditingChange,
+  notify,
+}: {
+  collegeName: string | null;
+  editing: boolean;
+  onEditingChange(editing: boolean): void;
+  notify: Notify;
+}) {
+  const headingId = useId();
+  const query = useChecklist(collegeName);
+  return (
+    <section className="card dashboard-panel checklist-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Checklist{collegeName ? ` — ${collegeName}` : ''}</h2>
+      {!collegeName ? (
+        <p className="muted">Select a college to view its checklist.</p>
+      ) : query.isPending ? (
+        <p className="muted" role="status">
+          Loading checklist...
+        </p>
+      ) : query.isError ? (
+        <p className="banner error" role="alert">
+          {errorMessage(query.error)}
+        </p>
+      ) : (
+        <ChecklistBody
+          key={collegeName}
+          collegeName={collegeName}
+          checklist={query.data}
+          editing={editing}
+          onEditingChange={onEditingChange}
+          notify={notify}
+        />
+      )}
+    </section>
+  );
+}
+
+function ChecklistBody({
+  collegeName,
+  checklist,
+  editing,
+  onEditingChange,
+  notify,
+}: {
+  collegeName: string;
+  checklist: Checklist;
+  editing: boolean;
+  onEditingChange(editing: boolean): void;
+  notify: Notify;
+}) {
+  const toggle = useToggleItem(collegeName, () => notify('error', MSG.failedToUpdateChecklist));
+  const save = useSaveChecklist(collegeName);
+  const [draft, setDraft] = useState<Checklist | null>(null);
+  // Ticks waiting for the server, applied in the click's own render so a box never flickers back
+  // (the query cache tells its readers a moment later).
+  const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const focusNext = useRef<string | null>(null);
+
+  // Leaving edit mode from outside (the college was removed) drops the copy.
+  useEffect(() => {
+    if (!editing) setDraft(null);
+  }, [editing]);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+
+  const startEdit = () => {
+    setDraft(copyChecklist(checklist));
+    onEditingChange(true);
+  };
+  const cancel = () => {
+    setDraft(null);
+    onEditingChange(false);
+  };
+  const submit = async () => {
+    if (!draft) return;
+    try {
+      await save.mutateAsync(draft);
+      setDraft(null);
+      onEditingChange(false);
+      notify('success', 'Checklist saved.');
+    } catch (err) {
+      notify('error', `${MSG.failedToUpdateChecklist} ${errorMessage(err)}`);
+    }
+  };
+
+  const tickKey = (section: string, index: number, item: ChecklistItem) =>
+    `${section}\u0000${index}\u0000${itemGuard(item)}`;
+  const withPending = (c: Checklist): Checklist =>
+    pending.size
+      ? Object.fromEntries(
+          Object.entries(c).map(([section, items]) => [
+            section,
+            items.map((item, i) => {
+              const tick = pending.get(tickKey(section, i, item));
+              return tick === undefined ? item : { ...item, completed: tick };
+            }),
+          ]),
+        )
+      : c;
+  const tick = (section: string, index: number, item: ChecklistItem, completed: boolean) => {
+    const k = tickKey(section, index, item);
+    setPending((p) => new Map(p).set(k, completed));
+    void toggle({ section, itemIndex: index, completed, itemText: itemGuard(item) }).finally(() =>
+      setPending((p) => {
+        const next = new Map(p);
+        next.delete(k);
+        return next;
+      }),
+    );
+  };
+
+  const shown = editing && draft ? draft : withPending(checklist);
+  const sections = Object.entries(shown);
+  const edit = (section: string, fn: (items: ChecklistItem[]) => ChecklistItem[]) =>
+    setDraft((d) => (d ? { ...d, [section]: fn(d[section] ?? []) } : d));
+
+  return (
+    <div className={`checklist${editing ? ' editing' : ''}`}>
+      <ProgressBar checklist={shown} />
+      <div className="checklist-actions">
+        {editing ? (
+          <>
+            <button type="button" className="secondary" onClick={cancel} disabled={save.isPending}>
+              Cancel Changes
+            </button>
+            <button type="button" onClick={() => void submit()} disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save'}
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={startEdit}>
+            Edit Checklist
+          </button>
+        )}
+      </div>
+      {sections.length === 0 ? <p className="muted">This checklist has no items yet.</p> : null}
+      {sections.map(([section, items]) => {
+        const title = sectionTitle(section);
+        return (
+          <fieldset className="checklist-section" key={section}>
+            <legend>{title}</legend>
+            {items.length === 0 ? <p className="muted">No items in this section.</p> : null}
+            <ul>
+              {items.map((item, index) => {
+                const id = `check-${section}-${index}`;
+                const checkbox = (
+                  <input
+                    type="checkbox"
+                    id={id}
+                    checked={item.completed === true}
+                    onChange={(e) => {
+                      const completed = e.target.checked;
+                      if (editing) {
+                        edit(section, (list) =>
+                          list.map((it, i) => (i === index ? { ...it, completed } : it)),
+                        );
+                      } else {
+                        tick(section, index, item, completed);
+                      }
+                    }}
+                  />
+                );
+                if (isDeadlineItem(item)) {
+                  return (
+                    <li key={`d-${index}`} className="checklist-item deadline-item">
+                      {checkbox}
+                      <label htmlFor={id}>{deadlineLabel(item)}</label>
+                      {editing ? (
+                        <span className="muted read-only-note">From the college (read-only)</span>
+                      ) : null}
+                    </li>
+                  );
+                }
+                if (!editing) {
+                  return (
+                    <li key={`t-${index}`} className="checklist-item">
+                      {checkbox}
+                      <label htmlFor={id}>{item.text}</label>
+                    </li>
+                  );
+                }
+                const inputId = `edit-${section}-${index}`;
+                return (
+                  <li key={`t-${index}`} className="checklist-item editing">
+                    <input
+                      type="checkbox"
+                      checked={item.completed}
+                      aria-label={`Done: item ${index + 1} of ${title}`}
+                      onChange={(e) =>
+                        edit(section, (list) =>
+                          list.map((it, i) => (i === index ? { ...it, completed: e.target.checked } : it)),
+                        )
+                      }
+                    />
+                    <input
+                      type="text"
+                      id={inputId}
+                      className="item-text"
+                      value={item.text}
+                      maxLength={500}
+                      aria-label={`Item ${index + 1} of ${title}`}
+                      onChange={(e) =>
+                        edit(section, (list) =>
+                          list.map((it, i) => (i === index ? { ...it, text: e.target.value } : it)),
+                        )
+                      }
+                    />
+                    <button
+                      type="button"
+                      className="secondary small"
+                      aria-label={`Delete item ${index + 1} of ${title}`}
+                      onClick={() => edit(section, (list) => list.filter((_, i) => i !== index))}
+                    >
+                      Delete
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            {editing ? (
+              <button
+                type="button"
+                className="link add-item"
+                onClick={() => {
+                  focusNext.current = `edit-${section}-${items.length}`;
+                  edit(section, (list) => [...list, { text: '', completed: false }]);
+                }}
+              >
+                Add item to {title}
+              </button>
+            ) : null}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

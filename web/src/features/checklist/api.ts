@@ -1,0 +1,80 @@
+import type { Checklist, getCollegeChecklist, updateChecklist } from '@ct/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useUid, userDataKeys } from '../dashboard/api';
+import { itemGuard } from './progress';
+
+export function useChecklist(collegeName: string | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: userDataKeys.checklist(uid, collegeName ?? ''),
+    enabled: !!uid && !!collegeName,
+    queryFn: async ({ signal }) =>
+      (
+        await api<typeof getCollegeChecklist>('GET', '/get-college-checklist', {
+          query: { userId: uid, collegeName: collegeName ?? '' },
+          signal,
+        })
+      ).checklist,
+  });
+}
+
+export interface Toggle {
+  section: string;
+  itemIndex: number;
+  completed: boolean;
+}
+
+/** Sets one item's tick in a checklist (a copy). */
+function withTick(c: Checklist, t: Toggle): Checklist {
+  const items = c[t.section];
+  const item = items?.[t.itemIndex];
+  if (!items || !item) return c;
+  const next = items.slice();
+  next[t.itemIndex] = { ...item, completed: t.completed };
+  return { ...c, [t.section]: next };
+}
+
+/**
+ * Ticks one item outside edit mode: shown at once, then sent with the item's text so the server refuses it if the item moved. On failure only that item
+ * goes back (other ticks in flight are kept), and the checklist is read again.
+ */
+export function useToggleItem(collegeName: string, onFailure: () => void) {
+  const uid = useUid();
+  const qc = useQueryClient();
+  const key = userDataKeys.checklist(uid, collegeName);
+  const mutation = useMutation({
+    mutationFn: async (t: Toggle & { itemText: string }) =>
+      api<typeof updateChecklist>('POST', '/update-checklist', {
+        body: { userId: uid, collegeName, ...t },
+      }),
+    onError: (_err, t) => {
+      qc.setQueryData<Checklist>(key, (c) => (c ? withTick(c, { ...t, completed: !t.completed }) : c));
+      onFailure();
+      void qc.invalidateQueries({ queryKey: key });
+    },
+    onSettled: () => void qc.invalidateQueries({ queryKey: userDataKeys.deadlines(uid) }),
+  });
+  /** Resolves once the server has answered (the tick is then kept or reverted). */
+  return async (t: Toggle & { itemText: string }): Promise<void> => {
+    // A read still in flight must not overwrite the tick with the old state.
+    void qc.cancelQueries({ queryKey: key });
+    qc.setQueryData<Checklist>(key, (c) => (c ? withTick(c, t) : c));
+    await mutation.mutateAsync(t).catch(() => {});
+  };
+}
+
+/** Save in edit mode: the whole checklist replaces the stored one. */
+export function useSaveChecklist(collegeName: string) {
+  const uid = useUid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (checklist: Checklist) =>
+      api<typeof updateChecklist>('POST', '/update-checklist', {
+        body: { userId: uid, collegeName, checklist },
+      }),
+    onSuccess: (reply) => qc.setQueryData(userDataKeys.checklist(uid, collegeName), reply.checklist),
+  });
+}
+
+export { itemGuard };

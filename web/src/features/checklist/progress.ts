@@ -1,0 +1,49 @@
+import type { Checklist, ChecklistItem } from '@ct/contracts';
+import { LIMITS, MSG } from '@ct/contracts/messages';
+
+/** A deadline item (type and date from the college's data) rather than a task the student wrote. */
+export function isDeadlineItem(item: ChecklistItem): item is Extract<ChecklistItem, { type: string }> {
+  return 'type' in item;
+}
+
+export type ProgressLevel = 'low' | 'half' | 'done';
+
+export interface Progress {
+  /** Rounded percent of completed items. */
+  percent: number;
+  message: string;
+  /** The bar's colour changes at 50 and at 100. */
+  level: ProgressLevel;
+  done: number;
+  total: number;
+}
+
+/** Spec "Progress": rounded percent; "Congratulations!" at 100, "Let's get started!" at 0. */
+export function checklistProgress(checklist: Checklist | null | undefined): Progress {
+  const items = Object.values(checklist ?? {}).flat();
+  const done = items.filter((i) => i.completed === true).length;
+  const percent = items.length ? Math.round((done / items.length) * 100) : 0;
+  const [half, full] = LIMITS.progressThresholds;
+  const message = percent >= full ? MSG.progressDone : percent === 0 ? MSG.progressZero : MSG.progressSome;
+  const level: ProgressLevel = percent >= full ? 'done' : percent >= half ? 'half' : 'low';
+  return { percent, message, level, done, total: items.length };
+}
+
+/** "financialAid" → "Financial Aid": camelCase keys shown with spaces and capitalised. */
+export function sectionTitle(key: string): string {
+  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+  return spaced
+    .split(' ')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
+
+/** A deep copy for edit mode: the edits never touch the shown checklist until saved. */
+export function copyChecklist(c: Checklist): Checklist {
+  return Object.fromEntries(Object.entries(c).map(([k, items]) => [k, items.map((i) => ({ ...i }))]));
+}
+
+/** What the server checks before applying a single-item toggle: a task's text, a deadline's type. */
+export function itemGuard(item: ChecklistItem): string {
+  return isDeadlineItem(item) ? item.type : item.text;
+}

@@ -1,0 +1,53 @@
+import type { addUserCollege } from '@ct/contracts';
+import { LIMITS, MSG } from '@ct/contracts/messages';
+import { useEffect, useRef, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import { useSession } from '../../auth/session';
+
+type Banner = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * Adds a college to the student's list (POST /add-user-college). Success shows
+ * "College successfully added to your profile!" for 3 s; a failure shows the server's message.
+ */
+export function AddToProfileButton({ collegeName }: { collegeName: string }) {
+  const { user } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<Banner>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const add = async () => {
+    clearTimeout(timer.current);
+    setBanner(null);
+    if (!user) {
+      setBanner({ kind: 'error', text: MSG.userNotAuthenticated });
+      return;
+    }
+    setBusy(true);
+    try {
+      await api<typeof addUserCollege>('POST', '/add-user-college', {
+        body: { userId: user.uid, collegeName },
+      });
+      setBanner({ kind: 'success', text: MSG.collegeAdded });
+      timer.current = setTimeout(() => setBanner(null), LIMITS.addCollegeBannerMs);
+    } catch (err) {
+      setBanner({ kind: 'error', text: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="add-to-profile">
+      <button type="button" onClick={() => void add()} disabled={busy}>
+        {busy ? 'Adding...' : 'Add to Profile'}
+      </button>
+      {banner ? (
+        <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
+          {banner.text}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,508 @@
+import type { CollegeInfo, Deadline, DemographicBreakdown, Demographics, Finance } from '@ct/contracts';
+import { NET_PRICE_BANDS } from '@ct/contracts/constants';
+import { useId, type ReactNode } from 'react';
+import {
+  formatCalendarDate,
+  formatCount,
+  formatMoney,
+  formatPercent,
+  formatRatio,
+  formatText,
+  formatValue,
+  grantsOrLoansKind,
+  isMissing,
+  linkLabel,
+  NO_INFO,
+  safeUrl,
+} from '../../lib/format';
+import { FactSource, type Sources } from './sources';
+import './college-card.css';
+
+/** Marks a value the college data does not have, so it reads (and can be styled) as missing. */
+function Shown({ text }: { text: string }) {
+  return text === NO_INFO ? <span className="no-info">{NO_INFO}</span> : <>{text}</>;
+}
+
+/** One titled block of the college card, with the source of its facts under the title. */
+export function CardSection({
+  title,
+  path,
+  sources,
+  className,
+  children,
+}: {
+  title: string;
+  /** Fact path of the section in `College.sources`, e.g. "info.deadlines". */
+  path: string;
+  sources?: Sources | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section className={`college-section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      <FactSource sources={sources} path={path} />
+      {children}
+    </section>
+  );
+}
+
+export interface Fact {
+  label: string;
+  /** Fact path in `College.sources`. */
+  path: string;
+  /** Already formatted; "No Info Found" when missing. */
+  text: string;
+  /** A link to show instead of the plain text. */
+  href?: string | null;
+}
+
+/** Label/value rows, each with its own source when it differs from the section's. */
+export function FactList({
+  facts,
+  sources,
+  sectionPath,
+}: {
+  facts: Fact[];
+  sources?: Sources | undefined;
+  sectionPath: string;
+}) {
+  return (
+    <dl className="fact-list">
+      {facts.map((f) => (
+        <div className="fact" key={f.path}>
+          <dt>{f.label}</dt>
+          <dd>
+            {f.href ? (
+              <a href={f.href} target="_blank" rel="noopener noreferrer">
+                {f.text}
+              </a>
+            ) : (
+              <Shown text={f.text} />
+            )}
+            <FactSource sources={sources} path={f.path} sectionPath={sectionPath} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A list of strings (aliases, tips, prompts), or "No Info Found" when empty. */
+export function StringList({
+  items,
+  path,
+  sources,
+  render,
+}: {
+  items: readonly string[] | null | undefined;
+  path: string;
+  sources?: Sources | undefined;
+  render?: (item: string, index: number) => ReactNode;
+}) {
+  const shown = (items ?? []).filter((s) => !isMissing(s));
+  if (!shown.length) return <p className="no-info">{NO_INFO}</p>;
+  return (
+    <ul className="fact-items">
+      {shown.map((item, i) => (
+        <li key={`${i}-${item}`}>
+          {render ? render(item, i) : item}
+          <FactSource sources={sources} path={`${path}.${i}`} sectionPath={path} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AliasesSection({
+  aliases,
+  sources,
+}: {
+  aliases: readonly string[];
+  sources?: Sources | undefined;
+}) {
+  return (
+    <CardSection title="Aliases" path="aliases" sources={sources}>
+      <StringList items={aliases} path="aliases" sources={sources} />
+    </CardSection>
+  );
+}
+
+/** Helpful links; only http(s) links are made clickable, since they were gathered from the web. */
+export function LinksSection({
+  links,
+  sources,
+  path = 'links',
+}: {
+  links: readonly string[];
+  sources?: Sources | undefined;
+  path?: string;
+}) {
+  return (
+    <CardSection title="Helpful Links" path={path} sources={sources}>
+      <StringList
+        items={links}
+        path={path}
+        sources={sources}
+        render={(link) => {
+          const href = safeUrl(link);
+          return href ? (
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {linkLabel(href)}
+            </a>
+          ) : (
+            link
+          );
+        }}
+      />
+    </CardSection>
+  );
+}
+
+export function PriceCalculatorSection({
+  url,
+  sources,
+}: {
+  url: string | null;
+  sources?: Sources | undefined;
+}) {
+  const href = safeUrl(url);
+  return (
+    <CardSection title="Price Calculator" path="demographics.priceCalcUrl" sources={sources}>
+      {href ? (
+        <p>
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            Net price calculator
+          </a>{' '}
+          <span className="muted">({linkLabel(href)})</span>
+        </p>
+      ) : (
+        <p className="no-info">{NO_INFO}</p>
+      )}
+    </CardSection>
+  );
+}
+
+/** Application deadlines, type and date; a deadline without a date is rolling. */
+export function DeadlinesSection({
+  deadlines,
+  sources,
+}: {
+  deadlines: readonly Deadline[];
+  sources?: Sources | undefined;
+}) {
+  const path = 'info.deadlines';
+  return (
+    <CardSection title="Deadlines" path={path} sources={sources}>
+      {deadlines.length ? (
+        <dl className="fact-list">
+          {deadlines.map((d, i) => (
+            <div className="fact" key={`${i}-${d.type}`}>
+              <dt>{formatText(d.type)}</dt>
+              <dd>
+                {d.date === null ? 'Rolling' : <Shown text={formatCalendarDate(d.date)} />}
+                <FactSource sources={sources} path={`${path}.${i}`} sectionPath={path} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="no-info">{NO_INFO}</p>
+      )}
+    </CardSection>
+  );
+}
+
+export function EssayPromptsSection({
+  prompts,
+  meta,
+  sources,
+}: {
+  prompts: readonly string[];
+  meta?: CollegeInfo['essayPromptMeta'];
+  sources?: Sources | undefined;
+}) {
+  const limits = new Map((meta ?? []).map((m) => [m.prompt, m.wordLimit]));
+  return (
+    <CardSection title="Essay Prompts" path="info.essayPrompts" sources={sources}>
+      <StringList
+        items={prompts}
+        path="info.essayPrompts"
+        sources={sources}
+        render={(p) => {
+          const limit = limits.get(p);
+          return (
+            <>
+              {p}
+              {typeof limit === 'number' ? <span className="muted"> ({limit} words max)</span> : null}
+            </>
+          );
+        }}
+      />
+    </CardSection>
+  );
+}
+
+/** Transcripts, SAT/ACT and teacher recommendations; both spellings of the last key occur in stored data. */
+export function RequirementsSection({
+  requirements,
+  sources,
+}: {
+  requirements: CollegeInfo['requirements'] | null | undefined;
+  sources?: Sources | undefined;
+}) {
+  const path = 'info.requirements';
+  const r = (requirements ?? {}) as Record<string, string | null | undefined>;
+  const teacherKey =
+    isMissing(r.teacherRecommendations) && !isMissing(r.TeacherRecommendations)
+      ? 'TeacherRecommendations'
+      : 'teacherRecommendations';
+  return (
+    <CardSection title="Requirements" path={path} sources={sources}>
+      <FactList
+        sectionPath={path}
+        sources={sources}
+        facts={[
+          { label: 'Transcripts', path: `${path}.transcripts`, text: formatText(r.transcripts) },
+          { label: 'SAT/ACT', path: `${path}.SAT_ACT`, text: formatText(r.SAT_ACT) },
+          {
+            label: 'Teacher Recommendations',
+            path: `${path}.${teacherKey}`,
+            text: formatText(r[teacherKey]),
+          },
+        ]}
+      />
+    </CardSection>
+  );
+}
+
+export function TipsSection({
+  tips,
+  sources,
+  path = 'info.tips',
+}: {
+  tips: readonly string[];
+  sources?: Sources | undefined;
+  path?: string;
+}) {
+  return (
+    <CardSection title="Tips" path={path} sources={sources}>
+      <StringList items={tips} path={path} sources={sources} />
+    </CardSection>
+  );
+}
+
+export function AdmissionStatisticsSection({
+  stats,
+  sources,
+  path = 'info.admissionStatistics',
+}: {
+  stats: CollegeInfo['admissionStatistics'] | null | undefined;
+  sources?: Sources | undefined;
+  path?: string;
+}) {
+  return (
+    <CardSection title="Admission Statistics" path={path} sources={sources}>
+      <FactList
+        sectionPath={path}
+        sources={sources}
+        facts={[
+          {
+            label: 'Acceptance Rate',
+            path: `${path}.overallAcceptanceRate`,
+            text: formatPercent(stats?.overallAcceptanceRate),
+          },
+          { label: 'Year', path: `${path}.year`, text: formatText(stats?.year) },
+        ]}
+      />
+    </CardSection>
+  );
+}
+
+export function AdmittedStudentProfileSection({
+  profile,
+  sources,
+}: {
+  profile: CollegeInfo['admittedStudentProfile'] | null | undefined;
+  sources?: Sources | undefined;
+}) {
+  const path = 'info.admittedStudentProfile';
+  return (
+    <CardSection title="Admitted Student Profile" path={path} sources={sources}>
+      <FactList
+        sectionPath={path}
+        sources={sources}
+        facts={[
+          { label: 'GPA', path: `${path}.GPA`, text: formatText(profile?.GPA) },
+          { label: 'SAT', path: `${path}.SAT`, text: formatText(profile?.SAT) },
+          { label: 'Major', path: `${path}.Major`, text: formatText(profile?.Major) },
+        ]}
+      />
+    </CardSection>
+  );
+}
+
+/** City, state, sizes, admission rate, student-faculty ratio (N:1) and graduation rate. */
+export function DemographicsSection({
+  demographics,
+  sources,
+  path = 'demographics',
+}: {
+  demographics: Demographics | null | undefined;
+  sources?: Sources | undefined;
+  path?: string;
+}) {
+  const d = demographics;
+  return (
+    <CardSection title="Demographics" path={path} sources={sources}>
+      <FactList
+        sectionPath={path}
+        sources={sources}
+        facts={[
+          { label: 'City', path: `${path}.schoolCity`, text: formatText(d?.schoolCity) },
+          { label: 'State', path: `${path}.schoolState`, text: formatText(d?.schoolState) },
+          { label: 'Undergraduate Size', path: `${path}.schoolSize`, text: formatCount(d?.schoolSize) },
+          { label: 'Graduate Size', path: `${path}.schoolGradSize`, text: formatCount(d?.schoolGradSize) },
+          { label: 'Admission Rate', path: `${path}.admissionRate`, text: formatPercent(d?.admissionRate) },
+          {
+            label: 'Student-Faculty Ratio',
+            path: `${path}.studentFacRatio`,
+            text: formatRatio(d?.studentFacRatio),
+          },
+          {
+            label: 'Graduation Rate',
+            path: `${path}.graduationRate`,
+            text: formatPercent(d?.graduationRate),
+          },
+          // Optional: only documents gathered with the Scorecard's ownership code have it.
+          ...(d?.ownership
+            ? [{ label: 'Ownership', path: `${path}.ownership`, text: formatText(d.ownership) }]
+            : []),
+        ]}
+      />
+    </CardSection>
+  );
+}
+
+/** Smaller groups the Scorecard publishes; shown only when the document has them (older ones do not). */
+const SMALL_GROUPS = [
+  { key: 'aian', label: 'American Indian/Alaska Native' },
+  { key: 'nhpi', label: 'Native Hawaiian/Pacific Islander' },
+  { key: 'twoOrMore', label: 'Two or More Races' },
+  { key: 'nonResident', label: 'Non-Resident' },
+] as const;
+
+/** Shares of undergraduates by group; "unknown" is shown as Others. */
+export function DemographicBreakdownSection({
+  breakdown,
+  sources,
+  path = 'demographics.demographics',
+}: {
+  breakdown: DemographicBreakdown | null | undefined;
+  sources?: Sources | undefined;
+  path?: string;
+}) {
+  const b = breakdown;
+  return (
+    <CardSection title="Demographic Breakdown" path={path} sources={sources}>
+      <FactList
+        sectionPath={path}
+        sources={sources}
+        facts={[
+          { label: 'White', path: `${path}.white`, text: formatPercent(b?.white) },
+          { label: 'Black', path: `${path}.black`, text: formatPercent(b?.black) },
+          { label: 'Asian', path: `${path}.asian`, text: formatPercent(b?.asian) },
+          { label: 'Hispanic', path: `${path}.hispanic`, text: formatPercent(b?.hispanic) },
+          { label: 'Others', path: `${path}.unknown`, text: formatPercent(b?.unknown) },
+          { label: 'First-Generation', path: `${path}.firstGen`, text: formatPercent(b?.firstGen) },
+          ...SMALL_GROUPS.filter((g) => typeof b?.[g.key] === 'number').map((g) => ({
+            label: g.label,
+            path: `${path}.${g.key}`,
+            text: formatPercent(b?.[g.key]),
+          })),
+        ]}
+      />
+    </CardSection>
+  );
+}
+
+/** A net-price band as money: "30001-48000" → "$30,001-$48,000", "110001+" → "$110,001+". */
+export function bandLabel(band: string): string {
+  return band.replace(/\d+/g, (n) => formatMoney(Number(n)));
+}
+
+/** Family incomes, FAFSA, aid, costs, tuition, earnings and the five net-price bands. */
+export function FinanceSection({
+  finance,
+  sources,
+  path = 'demographics.finance',
+}: {
+  finance: Finance | null | undefined;
+  sources?: Sources | undefined;
+  path?: string;
+}) {
+  const f = finance;
+  const facts: Fact[] = [
+    {
+      label: 'Average Family Income',
+      path: `${path}.avgFamilyIncome`,
+      text: formatMoney(f?.avgFamilyIncome),
+    },
+    {
+      label: 'Median Family Income',
+      path: `${path}.medianFamilyIncome`,
+      text: formatMoney(f?.medianFamilyIncome),
+    },
+    {
+      label: 'FAFSA Applications',
+      path: `${path}.fafsaApplications`,
+      text: formatCount(f?.fafsaApplications),
+    },
+    {
+      label: 'Students With Grants or Loans',
+      path: `${path}.studentsGrantsOrLoans`,
+      text: formatValue(grantsOrLoansKind(f?.studentsGrantsOrLoans), f?.studentsGrantsOrLoans),
+    },
+    ...(typeof f?.pellGrantRate === 'number'
+      ? [
+          {
+            label: 'Pell Grant Recipients',
+            path: `${path}.pellGrantRate`,
+            text: formatPercent(f.pellGrantRate),
+          },
+        ]
+      : []),
+    ...(typeof f?.federalLoanRate === 'number'
+      ? [
+          {
+            label: 'Federal Loan Borrowers',
+            path: `${path}.federalLoanRate`,
+            text: formatPercent(f.federalLoanRate),
+          },
+        ]
+      : []),
+    { label: 'Cost of Attendance', path: `${path}.costAttendance`, text: formatMoney(f?.costAttendance) },
+    { label: 'In-State Tuition', path: `${path}.inStateTuition`, text: formatMoney(f?.inStateTuition) },
+    {
+      label: 'Out-of-State Tuition',
+      path: `${path}.outOfStateTuition`,
+      text: formatMoney(f?.outOfStateTuition),
+    },
+    {
+      label: 'Median Earnings (10 years after entry)',
+      path: `${path}.medianEarnings`,
+      text: formatMoney(f?.medianEarnings),
+    },
+    ...NET_PRICE_BANDS.map((band) => ({
+      label: `Net Price (income ${bandLabel(band.label)})`,
+      path: `${path}.${band.key}`,
+      text: formatMoney(f?.[band.key]),
+    })),
+  ];
+  return (
+    <CardSection title="Financial Breakdown" path={path} sources={sources}>
+      <FactList sectionPath={path} sources={sources} facts={facts} />
+    </CardSection>
+  );
+}

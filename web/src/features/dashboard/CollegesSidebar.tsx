@@ -1,0 +1,100 @@
+import type { UserCollege } from '@ct/contracts';
+import { MSG } from '@ct/contracts/messages';
+import { useEffect, useRef } from 'react';
+
+/**
+ * "Your Colleges": the student's list, each removable. Collapsible on wide screens; on small screens it is a
+ * slide-in drawer (Escape or the close button shuts it, focus moves into it when it opens).
+ */
+export function CollegesSidebar({
+  colleges,
+  selected,
+  onSelect,
+  onRemove,
+  removing,
+  collapsed,
+  onToggleCollapsed,
+  drawerOpen,
+  onCloseDrawer,
+}: {
+  colleges: readonly UserCollege[];
+  selected: string | null;
+  onSelect(name: string): void;
+  onRemove(name: string): void;
+  removing: string | null;
+  collapsed: boolean;
+  onToggleCollapsed(): void;
+  drawerOpen: boolean;
+  onCloseDrawer(): void;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    ref.current?.querySelector<HTMLElement>('button')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCloseDrawer();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen, onCloseDrawer]);
+
+  return (
+    <>
+      {drawerOpen ? <div className="drawer-backdrop" onClick={onCloseDrawer} aria-hidden="true" /> : null}
+      <aside
+        ref={ref}
+        id="your-colleges"
+        className={`colleges-sidebar card${collapsed ? ' collapsed' : ''}${drawerOpen ? ' drawer-open' : ''}`}
+        aria-labelledby="your-colleges-title"
+      >
+        <div className="sidebar-head">
+          <h2 id="your-colleges-title">Your Colleges</h2>
+          <button
+            type="button"
+            className="secondary small sidebar-collapse"
+            aria-expanded={!collapsed}
+            aria-controls="your-colleges-list"
+            onClick={onToggleCollapsed}
+          >
+            {collapsed ? 'Expand' : 'Collapse'}
+            <span className="visually-hidden"> Your Colleges</span>
+          </button>
+          <button type="button" className="secondary small drawer-close" onClick={onCloseDrawer}>
+            Close<span className="visually-hidden"> Your Colleges</span>
+          </button>
+        </div>
+        <div id="your-colleges-list" className="sidebar-body" hidden={collapsed && !drawerOpen}>
+          {colleges.length === 0 ? (
+            <p className="muted">{MSG.noCollegesAdded}</p>
+          ) : (
+            <ul className="sidebar-list">
+              {colleges.map((c) => {
+                const active = c.collegeName === selected;
+                return (
+                  <li key={c.collegeId} className={active ? 'active' : undefined}>
+                    <button
+                      type="button"
+                      className="college-select"
+                      aria-pressed={active}
+                      onClick={() => onSelect(c.collegeName)}
+                    >
+                      {c.collegeName}
+                    </button>
+                    <button
+                      type="button"
+                      className="college-remove"
+                      aria-label={`Remove ${c.collegeName}`}
+                      title={`Remove ${c.collegeName}`}
+                      disabled={removing === c.collegeName}
+                      onClick={() => onRemove(c.collegeName)}
+                    >
+                      <span aria-hidden="true">✕</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { MSG } from '@ct/contracts/messages';
+import { useId, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../api/client';
+import {
+  AdmissionStatisticsSection,
+  DemographicBreakdownSection,
+  DemographicsSection,
+  FinanceSection,
+  LinksSection,
+  TipsSection,
+} from '../colleges/sections';
+import { useResourcesDemographics } from './api';
+
+/** A dashboard panel whose body is collapsed until its button is pressed. */
+function CollapsiblePanel({ title, noun, children }: { title: string; noun: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const bodyId = useId();
+  return (
+    <section className="card dashboard-panel collapsible-panel" aria-labelledby={headingId}>
+      <div className="panel-head">
+        <h2 id={headingId}>{title}</h2>
+        <button
+          type="button"
+          className="secondary small"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? `Hide ${noun}` : `Show ${noun}`}
+        </button>
+      </div>
+      <div id={bodyId} hidden={!open}>
+        {open ? children : null}
+      </div>
+    </section>
+  );
+}
+
+/** Links, tips and admission statistics of the selected college. */
+export function ResourcesPanel({ collegeName }: { collegeName: string | null }) {
+  const q = useResourcesDemographics(collegeName);
+  return (
+    <CollapsiblePanel title="College Resources" noun="Resources">
+      {!collegeName ? (
+        <p className="muted">{MSG.selectCollegeResources}</p>
+      ) : q.isPending ? (
+        <p className="muted" role="status">
+          {MSG.loadingResources}
+        </p>
+      ) : q.isError ? (
+        <p className="banner error" role="alert">
+          {errorMessage(q.error)}
+        </p>
+      ) : (
+        <div className="panel-sections">
+          <LinksSection links={q.data.resources.links} path="resources.links" />
+          <TipsSection tips={q.data.resources.tips} path="resources.tips" />
+          <AdmissionStatisticsSection
+            stats={q.data.resources.admissionStatistics}
+            path="resources.admissionStatistics"
+          />
+        </div>
+      )}
+    </CollapsiblePanel>
+  );
+}
+
+/** City, state, sizes, rates, breakdown and finances of the selected college. */
+export function DemographicsPanel({ collegeName }: { collegeName: string | null }) {
+  const q = useResourcesDemographics(collegeName);
+  return (
+    <CollapsiblePanel title="College Demographics" noun="Demographics">
+      {!collegeName ? (
+        <p className="muted">{MSG.selectCollegeDemographics}</p>
+      ) : q.isPending ? (
+        <p className="muted" role="status">
+          {MSG.loadingDemographics}
+        </p>
+      ) : q.isError ? (
+        <p className="banner error" role="alert">
+          {errorMessage(q.error)}
+        </p>
+      ) : (
+        <div className="panel-sections">
+          <DemographicsSection demographics={q.data.demographics} />
+          <DemographicBreakdownSection breakdown={q.data.demographics.demographics} />
+          <FinanceSection finance={q.data.demographics.finance} />
+        </div>
+      )}
+    </CollapsiblePanel>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchPromptGroups, wordLimitText } from './api';
+
+/**
+ * Beyond the spec: the prompts of the student's own colleges grouped by kind ("why us", community,
+ * activity...), so one draft can serve several. Quietly absent when the student's list cannot be read.
+ */
+export function PromptGroups() {
+  const q = useQuery({
+    queryKey: ['prompt-groups'],
+    queryFn: ({ signal }) => fetchPromptGroups(signal),
+    retry: false,
+  });
+  if (q.isPending || q.isError) return null;
+  const { groups, colleges } = q.data;
+  return (
+    <section className="card essay-groups" aria-labelledby="essay-groups-title">
+      <h2 id="essay-groups-title">Plan your drafts</h2>
+      {colleges.length === 0 ? (
+        <p className="muted">
+          Add colleges to your list and their prompts will be grouped here, so one draft can serve several.
+        </p>
+      ) : (
+        <>
+          <p className="muted">
+            Similar prompts across your colleges ({colleges.join(', ')}). One good draft can be adapted for
+            each prompt in a group.
+          </p>
+          {groups.map((g) => (
+            <details key={g.category} className="essay-group" open={g.prompts.length > 1}>
+              <summary>
+                <strong>{g.label}</strong>{' '}
+                <span className="essay-badge">
+                  {g.prompts.length} prompt{g.prompts.length === 1 ? '' : 's'}
+                </span>
+              </summary>
+              <p className="muted">{g.advice}</p>
+              <ul>
+                {g.prompts.map((p) => {
+                  const limit = wordLimitText(p.wordLimit);
+                  return (
+                    <li key={`${p.collegeName}|${p.prompt}`}>
+                      <strong>{p.collegeName}:</strong> {p.prompt}
+                      {limit ? <span className="essay-badge">{limit}</span> : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </details>
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

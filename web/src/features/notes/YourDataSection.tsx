@@ -1,0 +1,158 @@
+import type { deleteMyData, exportMyData } from '@ct/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  deleteUser,
+  EmailAuthProvider,
+  GoogleAuthProvider,
+  reauthenticateWithCredential,
+  reauthenticateWithPopup,
+  type User,
+} from 'firebase/auth';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, errorMessage } from '../../api/client';
+import { useSession } from '../../auth/session';
+import { downloadText } from '../calendar/ics';
+
+type Banner = { kind: 'success' | 'error'; text: string } | null;
+/** Firebase asks for a recent sign-in before deleting an account. */
+const RECENT_SIGN_IN_MS = 5 * 60_000;
+
+const usesPassword = (u: User) => u.providerData.some((p) => p.providerId === 'password');
+
+/** Proves it is really the student (and that they mean it) before anything is deleted. */
+async function confirmIdentity(user: User, password: string): Promise<void> {
+  if (usesPassword(user)) {
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', password));
+    return;
+  }
+  const last = Date.parse(user.metadata.lastSignInTime ?? '');
+  if (Number.isFinite(last) && Date.now() - last < RECENT_SIGN_IN_MS) return;
+  await reauthenticateWithPopup(user, new GoogleAuthProvider());
+}
+
+/** "Export my data" (a JSON file of colleges, checklists and notes) and "Delete my account and data". */
+export function YourDataSection() {
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [banner, setBanner] = useState<Banner>(null);
+  const [exporting, setExporting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  if (!user) return null;
+  const needsPassword = usesPassword(user);
+
+  const exportData = async () => {
+    setBanner(null);
+    setExporting(true);
+    try {
+      const r = await api<typeof exportMyData>('GET', '/export-my-data', { query: { userId: user.uid } });
+      const day = r.data.exportedAt.slice(0, 10);
+      downloadText(JSON.stringify(r.data, null, 2), `college-ready-data-${day}.json`, 'application/json');
+      setBanner({ kind: 'success', text: 'Your data was exported.' });
+    } catch (err) {
+      setBanner({ kind: 'error', text: `Could not export your data: ${errorMessage(err)}` });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const deleteAll = async (e: FormEvent) => {
+    e.preventDefault();
+    setBanner(null);
+    setDeleting(true);
+    try {
+      await confirmIdentity(user, password);
+    } catch (err) {
+      setDeleting(false);
+      setBanner({ kind: 'error', text: `Nothing was deleted: ${errorMessage(err)}` });
+      return;
+    }
+    try {
+      await api<typeof deleteMyData>('POST', '/delete-my-data', { body: { userId: user.uid } });
+    } catch (err) {
+      setDeleting(false);
+      setBanner({ kind: 'error', text: `Nothing was deleted: ${errorMessage(err)}` });
+      return;
+    }
+    try {
+      await deleteUser(user);
+      qc.clear();
+      navigate('/', { replace: true });
+    } catch (err) {
+      setDeleting(false);
+      setBanner({
+        kind: 'error',
+        text: `Your colleges, checklists and notes were deleted, but the account could not be: ${errorMessage(err)}. Sign in again and retry.`,
+      });
+    }
+  };
+
+  return (
+    <section className="card your-data" aria-labelledby="your-data-title">
+      <h2 id="your-data-title">Your Data</h2>
+      <p className="muted">
+        Download everything we keep for you (your colleges, checklists and notes), or delete your account and
+        all of it for good.
+      </p>
+      <div className="data-actions">
+        <button type="button" className="secondary" onClick={() => void exportData()} disabled={exporting}>
+          {exporting ? 'Exporting...' : 'Export my data'}
+        </button>
+        {!confirming ? (
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Delete my account and data
+          </button>
+        ) : null}
+      </div>
+      {confirming ? (
+        <form
+          className="danger-zone"
+          aria-label="Confirm account deletion"
+          onSubmit={(e) => void deleteAll(e)}
+        >
+          <p>
+            <strong>This cannot be undone.</strong> Your colleges, checklists, notes, calendar link and your
+            account will be deleted.
+          </p>
+          {needsPassword ? (
+            <div className="field">
+              <label htmlFor="delete-password">Current password</label>
+              <input
+                id="delete-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+          ) : null}
+          <div className="data-actions">
+            <button type="submit" className="danger" disabled={deleting}>
+              {deleting ? 'Deleting...' : 'Yes, delete my account and data'}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={deleting}
+              onClick={() => {
+                setConfirming(false);
+                setPassword('');
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {banner ? (
+        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
+          {banner.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { SuggestInput } from '../../components/SuggestInput';
+import { AddToProfileButton, CollegeCard } from '../colleges';
+import { fetchCollegeSuggestions } from './api';
+import { STAGE_TEXT, useCollegeSearch } from './useCollegeSearch';
+
+/** Full official names as the government data spells them; short names and nicknames may not be found. */
+export const OFFICIAL_NAME_EXAMPLES = [
+  { official: 'Massachusetts Institute of Technology', not: 'MIT' },
+  { official: 'University of California-Los Angeles', not: 'UCLA' },
+  { official: 'University of Michigan-Ann Arbor', not: 'UMich' },
+  { official: 'Georgia Institute of Technology-Main Campus', not: 'Georgia Tech' },
+  { official: 'The University of Texas at Austin', not: 'UT Austin' },
+  { official: 'University of North Carolina at Chapel Hill', not: 'UNC' },
+  { official: 'University of Illinois Urbana-Champaign', not: 'UIUC' },
+];
+
+/** Search Colleges: find a cached college, or have it gathered (behind the loading overlay) and shown. */
+export function SearchPanel() {
+  const [name, setName] = useState('');
+  const { phase, search } = useCollegeSearch();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const busy = phase.kind === 'searching' || phase.kind === 'gathering';
+
+  const found = phase.kind === 'found' ? phase.college : null;
+  // A new result takes focus so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (found) heading.current?.focus();
+  }, [found]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    search(name);
+  };
+
+  return (
+    <div className="search-panel">
+      <form className="search-form" onSubmit={submit} role="search" aria-label="Search colleges">
+        <SuggestInput
+          id="college-search"
+          label="College name"
+          value={name}
+          onChange={setName}
+          fetchSuggestions={fetchCollegeSuggestions}
+          placeholder="Full official name, e.g. Massachusetts Institute of Technology"
+          disabled={busy}
+        />
+        <button type="submit" disabled={busy || !name.trim()}>
+          Search/Add College
+        </button>
+      </form>
+
+      <div className="search-notes">
+        <div className="banner warning">
+          <p>
+            <strong>Check before you rely on it.</strong> College data is gathered automatically from
+            government records (College Scorecard) and college websites by AI web tools. It can be incomplete,
+            out of date or wrong: confirm deadlines, requirements and costs on the college&apos;s official
+            website. Every fact links to where it came from and when.
+          </p>
+          <p>A college searched for the first time is gathered on the spot, which can take a while.</p>
+        </div>
+        <p className="banner info">
+          Autocomplete lists only colleges already cached. If yours is not listed, type its full official name
+          and press Search/Add College to have it added.
+        </p>
+        <details className="name-examples">
+          <summary>Examples of correct full official names</summary>
+          <ul>
+            {OFFICIAL_NAME_EXAMPLES.map((ex) => (
+              <li key={ex.official}>
+                <strong>{ex.official}</strong> <span className="muted">(not &ldquo;{ex.not}&rdquo;)</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
+
+      {phase.kind === 'searching' ? (
+        <p role="status" className="muted">
+          Searching...
+        </p>
+      ) : null}
+      {phase.kind === 'error' ? (
+        <div className="banner error" role="alert">
+          {phase.message}
+        </div>
+      ) : null}
+      {found ? (
+        <CollegeCard
+          key={found.name}
+          college={found}
+          headingRef={heading}
+          actions={<AddToProfileButton collegeName={found.name} />}
+        />
+      ) : null}
+      {phase.kind === 'gathering' ? <LoadingOverlay detail={STAGE_TEXT[phase.stage]} /> : null}
+    </div>
+  );
+}
