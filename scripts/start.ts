@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startAuthEmulator, type EmulatorHandle } from '../packages/testkit/src/emulator.ts';
-import { ROOT, spawnTs, stopProcess, waitForHttp } from './lib/stack.ts';
+import { AUTH_EMULATOR_DATA, ROOT, spawnTs, stopProcess, waitForHttp } from './lib/stack.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const realFirebase = Boolean(process.env.FIREBASE_API_KEY && !process.env.FIREBASE_AUTH_EMULATOR_HOST);
@@ -35,7 +35,12 @@ let emulator: EmulatorHandle | null = null;
 const env: Record<string, string> = { PORT: String(port) };
 if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   console.log('Starting the Firebase Auth emulator...');
-  emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099) });
+  // Accounts survive a restart (exported on Ctrl+C), so `npm run role` can find them while the app is stopped.
+  emulator = await startAuthEmulator({
+    port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
+    ...(process.env.FIREBASE_PROJECT_ID ? { projectId: process.env.FIREBASE_PROJECT_ID } : {}),
+    dataDir: AUTH_EMULATOR_DATA,
+  });
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 }
 
@@ -66,6 +71,7 @@ console.log(`
   Open   http://localhost:${port}
   API    http://localhost:${port}/api   (docs at /api/docs)
   Auth   ${realFirebase ? 'Firebase project from FIREBASE_* variables' : `Firebase Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST ?? authLabel}`}
+  Admin  sign up, stop with Ctrl+C, then: npm run role -- grant admin <your e-mail>
   Data   ${process.env.DATABASE_URL ? 'Postgres at DATABASE_URL' : path.resolve(ROOT, process.env.DATA_DIR ?? '.data/pglite')}
   Stop   press Ctrl+C
 `);

@@ -7,5 +7,6 @@ const run = (cmd: string, args: string[]) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 // flock: several checkouts' test runs on one machine must not build web/dist at the same moment.
-if (process.env.SKIP_WEB_BUILD !== '1') run('flock', ['/tmp/ct-web-build.lock', 'npm', 'run', 'build', '-w', 'web', '--silent']);
+if (process.env.SKIP_WEB_BUILD !== '1')
+  run('flock', ['/tmp/ct-web-build.lock', 'npm', 'run', 'build', '-w', 'web', '--silent']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

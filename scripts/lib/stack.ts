@@ -4,6 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Where `npm start` keeps the Auth emulator's accounts between runs. */
+export const AUTH_EMULATOR_DATA = path.resolve(
+  ROOT,
+  process.env.AUTH_EMULATOR_DATA_DIR ?? '.data/auth-emulator',
+);
 
 /** Each separately deployable process of the distributed run, with its entry point and default port. */
 export const PROCESSES = [
@@ -136,8 +141,10 @@ export async function startDistributed(opts: StackOptions): Promise<Stack> {
       procs.push(proc);
     }
     await Promise.all(procs.map((p) => waitForHttp(`http://127.0.0.1:${p.port}/healthz`, 90_000, p)));
-    const gw = spawnTs('gateway/src/server.ts', { ...env, GATEWAY_MODE: 'distributed', PORT: String(base) }, (l) =>
-      opts.onLine?.('gateway', l),
+    const gw = spawnTs(
+      'gateway/src/server.ts',
+      { ...env, GATEWAY_MODE: 'distributed', PORT: String(base) },
+      (l) => opts.onLine?.('gateway', l),
     );
     gw.name = 'gateway';
     procs.unshift(gw);

@@ -185,7 +185,7 @@ export const internalIngestionComplete = defineRoute({
       /** false when the college facts could not be gathered (no AI provider): a later request may add them */
       factsGathered: Type.Boolean(),
     }),
-    response: { 200: Type.Object({ request: IngestionRequest }), 404: ApiError },
+    response: { 200: Type.Object({ request: IngestionRequest }), 400: ApiError, 404: ApiError },
   },
 });
 

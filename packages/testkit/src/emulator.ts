@@ -30,7 +30,13 @@ async function up(host: string): Promise<boolean> {
  * there. Its hub and logging ports are derived from `port` so a test run and a dev run can coexist.
  */
 export async function startAuthEmulator(
-  opts: { port?: number; projectId?: string; log?: (line: string) => void } = {},
+  opts: {
+    port?: number;
+    projectId?: string;
+    log?: (line: string) => void;
+    /** Keep accounts between runs: imported from this folder at start, exported to it on a clean stop. */
+    dataDir?: string;
+  } = {},
 ): Promise<EmulatorHandle> {
   const port = opts.port ?? 9099;
   const projectId = opts.projectId ?? DEFAULT_PROJECT_ID;
@@ -53,7 +59,15 @@ export async function startAuthEmulator(
   const bin = path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, 'emulators:start', '--only', 'auth', '--project', projectId],
+    [
+      bin,
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      ...(opts.dataDir ? ['--import', path.resolve(opts.dataDir), '--export-on-exit'] : []),
+    ],
     {
       cwd: dir,
       env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
@@ -95,13 +109,16 @@ export async function startAuthEmulator(
       } catch {
         return;
       }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }, 5000);
+      const timer = setTimeout(
+        () => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+        },
+        opts.dataDir ? 20_000 : 5000,
+      ); // leave time to export the accounts
       await exited;
       clearTimeout(timer);
       fs.rmSync(dir, { recursive: true, force: true });

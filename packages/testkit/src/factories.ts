@@ -2,7 +2,9 @@ import type { College } from '@ct/contracts';
 import { CollegeRepository } from '@ct/colleges/repository';
 import type { Queryable } from '@ct/store';
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K] };
+type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K];
+};
 
 /** A complete college document with plausible values; override any part. */
 export function buildCollege(over: DeepPartial<College> & { name?: string } = {}): College {

@@ -107,6 +107,9 @@ export class Ingestion {
    * `college.ingested`. Idempotent: a repeated call stores the same row and the event is deduplicated.
    */
   async complete(key: string, college: College, factsGathered: boolean): Promise<IngestionRequest> {
+    if (!normaliseCollegeName(college.name)) {
+      throw new AppError('VALIDATION_ERROR', 'Invalid request: the college name must contain letters or digits');
+    }
     const stored = await this.ctx.db.transaction(async (tx) => {
       const saved = await this.colleges.upsertCollege(college, { mode: 'replace', factsGathered }, tx);
       const request = await this.requests.complete(key, saved.id, saved.name, tx);

@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createVerifiedUser, signIn } from '@ct/testkit';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The operator's path to the first admin on the embedded run, as the README gives it:
+// `npm start`, sign up, Ctrl+C, `npm run role -- grant admin <e-mail>`, `npm start` again.
+// The embedded run owns its own Auth emulator here (no FIREBASE_AUTH_EMULATOR_HOST), on its own port.
+const ROOT = path.resolve(import.meta.dirname, '..');
+const appPort = Number(process.env.TEST_EMBEDDED_ADMIN_PORT ?? 17190);
+const emulatorPort = Number(process.env.TEST_EMBEDDED_ADMIN_EMULATOR_PORT ?? 9399);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-embedded-admin-'));
+// Its own project id: the Firebase CLI finds running emulators by project id, and the harness's emulator
+// (another project) must not be the one that exports on Ctrl+C.
+const projectId = 'demo-embedded-admin';
+const env = {
+  ...process.env,
+  FIREBASE_PROJECT_ID: projectId,
+  PORT: String(appPort),
+  DATA_DIR: path.join(dataDir, 'pglite'),
+  AUTH_EMULATOR_DATA_DIR: path.join(dataDir, 'auth-emulator'),
+  AUTH_EMULATOR_PORT: String(emulatorPort),
+  FIREBASE_AUTH_EMULATOR_HOST: '',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  NODE_ENV: 'development',
+};
+const running = new Set<ChildProcess>();
+
+function run(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running.add(child);
+  let out = '';
+  child.stdout?.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr?.on('data', (b: Buffer) => (out += b.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => out, exited };
+}
+
+async function startApp() {
+  const app = run(['start']);
+  const deadline = Date.now() + 150_000;
+  while (!app.output().includes('is running')) {
+    if (app.child.exitCode !== null) throw new Error(`npm start exited:\n${app.output()}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${app.output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return app;
+}
+
+/** Fails with what the process printed when it does not end in time. */
+async function within<T>(ms: number, what: string, p: Promise<T>, output: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms:\n${output()}`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Ctrl+C in a terminal: SIGINT to the whole foreground process group. */
+async function stopApp(app: Awaited<ReturnType<typeof startApp>>) {
+  process.kill(-app.child.pid!, 'SIGINT');
+  await within(60_000, 'stopping npm start', app.exited, app.output);
+  // npm returns at once; the start script goes on to stop the emulator, which exports its accounts first.
+  const deadline = Date.now() + 60_000;
+  while (await listening(emulatorPort)) {
+    if (Date.now() > deadline) throw new Error(`the Auth emulator did not stop:\n${app.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function role(...args: string[]) {
+  const r = run(['run', 'role', '--', ...args]);
+  const code = await within(90_000, 'npm run role', r.exited, r.output);
+  return { code, output: r.output() };
+}
+
+const staffRole = async (idToken: string) => {
+  const res = await fetch(`http://localhost:${appPort}/api/get-staff-roles`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  return { status: res.status, body: (await res.json()) as { message: string; role?: string } };
+};
+
+afterAll(() => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('granting the first admin on the embedded run', () => {
+  it('keeps accounts across a restart and lets the role command make a student an admin', async () => {
+    const previous = {
+      host: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+      project: process.env.FIREBASE_PROJECT_ID,
+    };
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`;
+    process.env.FIREBASE_PROJECT_ID = projectId;
+    try {
+      let app = await startApp();
+      expect(app.output()).toContain('npm run role -- grant admin');
+      const user = await createVerifiedUser({ name: 'Future Admin' });
+      const before = await staffRole(user.idToken);
+      expect(before.body.role).not.toBe('admin');
+
+      // While the app runs the embedded store is its own: the command refuses and says why.
+      const refused = await role('grant', 'admin', user.email);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('Refusing to change roles while the app is running');
+
+      await stopApp(app);
+      const exported = path.join(dataDir, 'auth-emulator', 'auth_export', 'accounts.json');
+      expect(fs.readFileSync(exported, 'utf8'), app.output().slice(-3000)).toContain(user.email);
+
+      const grant = await role('grant', 'admin', user.email);
+      expect(grant.code, grant.output).toBe(0);
+      expect(grant.output).toContain(`Granted admin to ${user.email}`);
+
+      app = await startApp();
+      // The account came back with the restart: the same password signs in with the same uid.
+      const token = await signIn(user.email, user.password);
+      const after = await staffRole(token);
+      expect(after.status).toBe(200);
+      expect(after.body).toMatchObject({ message: 'Staff Role Found for User', role: 'admin' });
+      await stopApp(app);
+    } finally {
+      if (previous.host === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      else process.env.FIREBASE_AUTH_EMULATOR_HOST = previous.host;
+      if (previous.project === undefined) delete process.env.FIREBASE_PROJECT_ID;
+      else process.env.FIREBASE_PROJECT_ID = previous.project;
+    }
+  }, 420_000);
+});
