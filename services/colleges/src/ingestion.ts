@@ -108,7 +108,10 @@ export class Ingestion {
    */
   async complete(key: string, college: College, factsGathered: boolean): Promise<IngestionRequest> {
     if (!normaliseCollegeName(college.name)) {
-      throw new AppError('VALIDATION_ERROR', 'Invalid request: the college name must contain letters or digits');
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'Invalid request: the college name must contain letters or digits',
+      );
     }
     const stored = await this.ctx.db.transaction(async (tx) => {
       const saved = await this.colleges.upsertCollege(college, { mode: 'replace', factsGathered }, tx);
