@@ -82,7 +82,7 @@ export class Ingestion {
       null,
       this.config.INGESTION_RETRY_FAILED_AFTER_MS,
     );
-    if (enqueue) await this.enqueue(request, requestId);
+    if (enqueue) await this.enqueueOrLeaveToSweep(request, requestId);
     const pending = request.state === 'queued' || request.state === 'running';
     return { status: pending ? 202 : 200, request: publicRequest(request) };
   }
@@ -99,7 +99,22 @@ export class Ingestion {
       college.scorecardId,
       this.config.INGESTION_RETRY_FAILED_AFTER_MS,
     );
-    if (enqueue) await this.enqueue(request, requestId);
+    if (enqueue) await this.enqueueOrLeaveToSweep(request, requestId);
+  }
+
+  /**
+   * The request row is already committed, so a queue that is down (Redis lost) does not lose it: the
+   * periodic sweep (resumePending) enqueues it once the queue is back. The student gets the recorded request.
+   */
+  private async enqueueOrLeaveToSweep(r: StoredRequest, requestId?: string): Promise<void> {
+    try {
+      await this.enqueue(r, requestId);
+    } catch (err) {
+      this.ctx.log.warn(
+        { err, key: r.key },
+        'ingestion request recorded; the queue is down, the sweep will enqueue it',
+      );
+    }
   }
 
   /**
