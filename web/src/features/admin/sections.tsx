@@ -9,7 +9,7 @@ import type {
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useDebounced } from '../../hooks/useDebounced';
-import { FilterInput, formatDateTime, Pager, QueryState } from './parts';
+import { AdminTable, FilterInput, formatDateTime, Pager, QueryState } from './parts';
 import { useAdminQuery } from './useAdminQuery';
 
 const PAGE = 25;
@@ -86,29 +86,17 @@ export function CollegesSection() {
       <QueryState isPending={q.isPending} error={q.error} />
       {q.data && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Colleges</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">City</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Created At</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => (
-                  <tr key={c.name}>
-                    <td>{c.name}</td>
-                    <td>{c.city ?? '—'}</td>
-                    <td>{c.state ?? '—'}</td>
-                    <td>{formatDateTime(c.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Colleges"
+            rows={rows}
+            rowKey={(c) => c.name}
+            columns={[
+              { header: 'Name', cell: (c) => c.name },
+              { header: 'City', cell: (c) => c.city ?? '—' },
+              { header: 'State', cell: (c) => c.state ?? '—' },
+              { header: 'Created At', cell: (c) => formatDateTime(c.createdAt) },
+            ]}
+          />
           <Pager
             label="Colleges"
             total={q.data.total}
@@ -168,27 +156,16 @@ export function StaffSection() {
       <QueryState isPending={q.isPending} error={q.error} />
       {q.data && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Staff members</caption>
-              <thead>
-                <tr>
-                  <th scope="col">User ID</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Email</th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.staff.map((s) => (
-                  <tr key={s.userId}>
-                    <td className="admin-mono">{s.userId}</td>
-                    <td>{s.role}</td>
-                    <td>{s.email ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Staff members"
+            rows={q.data.staff}
+            rowKey={(s) => s.userId}
+            columns={[
+              { header: 'User ID', cell: (s) => s.userId, className: 'admin-mono' },
+              { header: 'Role', cell: (s) => s.role },
+              { header: 'Email', cell: (s) => s.email ?? '—' },
+            ]}
+          />
           <Pager label="Staff" total={q.data.total} offset={f.offset} limit={PAGE} onOffset={f.setOffset} />
         </>
       )}
@@ -215,27 +192,16 @@ export function MajorCollegesSection() {
       <QueryState isPending={q.isPending} error={q.error} />
       {q.data && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Major colleges</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Major</th>
-                  <th scope="col">Associated colleges</th>
-                  <th scope="col">Colleges</th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.majorColleges.map((m) => (
-                  <tr key={m.name}>
-                    <td>{m.name}</td>
-                    <td>{m.colleges.length}</td>
-                    <td>{m.colleges.join(', ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Major colleges"
+            rows={q.data.majorColleges}
+            rowKey={(m) => m.name}
+            columns={[
+              { header: 'Major', cell: (m) => m.name },
+              { header: 'Associated colleges', cell: (m) => m.colleges.length },
+              { header: 'Colleges', cell: (m) => m.colleges.join(', ') },
+            ]}
+          />
           <Pager label="Majors" total={q.data.total} offset={f.offset} limit={PAGE} onOffset={f.setOffset} />
         </>
       )}
@@ -262,25 +228,18 @@ export function UserCollegesSection() {
       <QueryState isPending={q.isPending} error={q.error} />
       {q.data && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">User colleges</caption>
-              <thead>
-                <tr>
-                  <th scope="col">User ID</th>
-                  <th scope="col">Colleges added</th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.userColleges.map((u) => (
-                  <tr key={u.userId}>
-                    <td className="admin-mono">{u.userId}</td>
-                    <td>{u.colleges.map((c) => c.collegeName).join(', ') || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="User colleges"
+            rows={q.data.userColleges}
+            rowKey={(u) => u.userId}
+            columns={[
+              { header: 'User ID', cell: (u) => u.userId, className: 'admin-mono' },
+              {
+                header: 'Colleges added',
+                cell: (u) => u.colleges.map((c) => c.collegeName).join(', ') || '—',
+              },
+            ]}
+          />
           <Pager
             label="User colleges"
             total={q.data.total}
@@ -313,31 +272,19 @@ export function ProfileNotesSection() {
       <QueryState isPending={q.isPending} error={q.error} />
       {q.data && (
         <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Profile notes</caption>
-              <thead>
-                <tr>
-                  <th scope="col">User ID</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Content</th>
-                  <th scope="col">Created At</th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.profileNotes.flatMap((p) =>
-                  p.notes.map((note, i) => (
-                    <tr key={`${p.userId}-${i}`}>
-                      <td className="admin-mono">{p.userId}</td>
-                      <td>{note.title}</td>
-                      <td className="admin-note">{note.content}</td>
-                      <td>{formatDateTime(note.createdAt)}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Profile notes"
+            rows={q.data.profileNotes.flatMap((p) =>
+              p.notes.map((note, i) => ({ userId: p.userId, note, i })),
+            )}
+            rowKey={(r) => `${r.userId}-${r.i}`}
+            columns={[
+              { header: 'User ID', cell: (r) => r.userId, className: 'admin-mono' },
+              { header: 'Title', cell: (r) => r.note.title },
+              { header: 'Content', cell: (r) => r.note.content, className: 'admin-note' },
+              { header: 'Created At', cell: (r) => formatDateTime(r.note.createdAt) },
+            ]}
+          />
           <Pager
             label="Profile notes"
             total={q.data.total}
