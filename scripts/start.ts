@@ -27,8 +27,43 @@ const stale =
     Math.max(newestMtime(path.join(ROOT, 'web/src')), newestMtime(path.join(ROOT, 'packages/contracts/src')));
 if (stale) {
   console.log('Building the web app...');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  // Always the production build, whatever NODE_ENV the app runs with (a development build is 60% larger).
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+/** The emulator sends no e-mail: print each verification and password-reset link it would have sent. */
+function printEmulatorLinks(e: EmulatorHandle) {
+  const seen = new Set<string>();
+  const url = `http://${e.host}/emulator/v1/projects/${e.projectId}/oobCodes`;
+  const timer = setInterval(() => {
+    fetch(url)
+      .then(
+        (r) =>
+          r.json() as Promise<{
+            oobCodes?: Array<{ email: string; requestType: string; oobLink: string; oobCode: string }>;
+          }>,
+      )
+      .then(({ oobCodes = [] }) => {
+        for (const c of oobCodes) {
+          if (seen.has(c.oobCode)) continue;
+          seen.add(c.oobCode);
+          const what =
+            c.requestType === 'VERIFY_EMAIL'
+              ? 'verify'
+              : c.requestType === 'PASSWORD_RESET'
+                ? 'reset the password of'
+                : c.requestType;
+          console.log(`Auth emulator: to ${what} ${c.email}, open ${c.oobLink}`);
+        }
+      })
+      .catch(() => {});
+  }, 1000);
+  timer.unref();
 }
 
 let emulator: EmulatorHandle | null = null;
@@ -42,6 +77,7 @@ if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     dataDir: AUTH_EMULATOR_DATA,
   });
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  printEmulatorLinks(emulator);
 }
 
 const gateway = spawnTs('gateway/src/server.ts', env);

@@ -128,6 +128,20 @@ describe('granting the first admin on the embedded run', () => {
       let app = await startApp();
       expect(app.output()).toContain('npm run role -- grant admin');
       const user = await createVerifiedUser({ name: 'Future Admin' });
+      // The emulator sends no e-mail: npm start shows the verification link it would have sent.
+      await fetch(
+        `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=test`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken: user.idToken }),
+        },
+      );
+      await expect
+        .poll(app.output, { timeout: 10_000 })
+        .toContain(
+          `Auth emulator: to verify ${user.email}, open http://127.0.0.1:${emulatorPort}/emulator/action?mode=verifyEmail`,
+        );
       const before = await staffRole(user.idToken);
       expect(before.body.role).not.toBe('admin');
 

@@ -260,7 +260,7 @@ describe('search screen in Chromium', () => {
         ? (await cell.locator('.verdict-tag').innerText()).replace(/^\W+/, '')
         : null,
     });
-    const GREEN = 'rgb(27, 127, 59)';
+    const GREEN = 'rgb(23, 107, 50)';
     const RED = 'rgb(179, 38, 30)';
 
     // Lower admission rate is better; percentages have two decimals.

@@ -40,7 +40,9 @@ export class ScorecardClient {
 
   /** Closes the kept-alive connections. */
   async close(): Promise<void> {
-    await this.agent.close();
+    // destroy, not close: close waits for calls still in flight, and on shutdown their jobs were already
+    // handed back to the queue.
+    await this.agent.destroy();
   }
 
   private async schools(params: Record<string, string>): Promise<Array<Record<string, unknown>>> {

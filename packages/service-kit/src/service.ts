@@ -92,19 +92,28 @@ export function makeContext<S extends TObject>(
 /** Graceful shutdown on SIGTERM/SIGINT: stop listening, finish in-flight work, close pools; a second signal forces. */
 export function onShutdown(
   close: () => Promise<void>,
-  log: { info: (m: string) => void },
+  log: { info: (m: string) => void; error: (o: object, m: string) => void },
   graceMs = 25_000,
 ): void {
   let closing = false;
   const handler = (signal: string) => {
-    if (closing) process.exit(1);
+    if (closing) {
+      log.info(`${signal} received again: stopping now`);
+      process.exit(1);
+    }
     closing = true;
     log.info(`${signal} received: shutting down`);
-    const force = setTimeout(() => process.exit(1), graceMs);
+    const force = setTimeout(() => {
+      log.error({ graceMs }, 'shutdown took too long: stopping now');
+      process.exit(1);
+    }, graceMs);
     force.unref();
     close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
   process.on('SIGTERM', () => handler('SIGTERM'));
