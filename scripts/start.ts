@@ -36,29 +36,31 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-/** The emulator sends no e-mail: print each verification and password-reset link it would have sent. */
-function printEmulatorLinks(e: EmulatorHandle) {
-  const seen = new Set<string>();
+interface OobCode {
+  email: string;
+  requestType: string;
+  oobLink: string;
+  oobCode: string;
+}
+
+/**
+ * The emulator sends no e-mail: print each verification and password-reset link it would have sent.
+ * Links kept from an earlier run (the saved accounts come with them) are not printed again.
+ */
+async function printEmulatorLinks(e: EmulatorHandle) {
   const url = `http://${e.host}/emulator/v1/projects/${e.projectId}/oobCodes`;
+  const codes = async () => ((await (await fetch(url)).json()) as { oobCodes?: OobCode[] }).oobCodes ?? [];
+  const seen = new Set((await codes().catch(() => [])).map((c) => c.oobCode));
+  const what: Record<string, string> = { VERIFY_EMAIL: 'verify', PASSWORD_RESET: 'reset the password of' };
   const timer = setInterval(() => {
-    fetch(url)
-      .then(
-        (r) =>
-          r.json() as Promise<{
-            oobCodes?: Array<{ email: string; requestType: string; oobLink: string; oobCode: string }>;
-          }>,
-      )
-      .then(({ oobCodes = [] }) => {
-        for (const c of oobCodes) {
+    codes()
+      .then((list) => {
+        for (const c of list) {
           if (seen.has(c.oobCode)) continue;
           seen.add(c.oobCode);
-          const what =
-            c.requestType === 'VERIFY_EMAIL'
-              ? 'verify'
-              : c.requestType === 'PASSWORD_RESET'
-                ? 'reset the password of'
-                : c.requestType;
-          console.log(`Auth emulator: to ${what} ${c.email}, open ${c.oobLink}`);
+          console.log(
+            `Auth emulator: to ${what[c.requestType] ?? c.requestType} ${c.email}, open ${c.oobLink}`,
+          );
         }
       })
       .catch(() => {});
@@ -77,7 +79,7 @@ if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     dataDir: AUTH_EMULATOR_DATA,
   });
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  printEmulatorLinks(emulator);
+  await printEmulatorLinks(emulator);
 }
 
 const gateway = spawnTs('gateway/src/server.ts', env);
@@ -107,7 +109,7 @@ console.log(`
   Open   http://localhost:${port}
   API    http://localhost:${port}/api   (docs at /api/docs)
   Auth   ${realFirebase ? 'Firebase project from FIREBASE_* variables' : `Firebase Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST ?? authLabel}`}
-  Admin  sign up, stop with Ctrl+C, then: npm run role -- grant admin <your e-mail>
+  Admin  ${process.env.DATABASE_URL ? 'npm run role -- grant admin <e-mail>' : 'sign up, stop with Ctrl+C, then: npm run role -- grant admin <your e-mail>'}
   Data   ${process.env.DATABASE_URL ? 'Postgres at DATABASE_URL' : path.resolve(ROOT, process.env.DATA_DIR ?? '.data/pglite')}
   Stop   press Ctrl+C
 `);
