@@ -96,6 +96,7 @@ const stop = async (code = 0) => {
 };
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+process.on('SIGHUP', () => void stop()); // the terminal closed: still save the emulator's accounts
 gateway.child.once('exit', (code) => {
   if (!stopping) {
     console.error(`The server exited (${code}).`);
