@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createVerifiedUser, signIn } from '@ct/testkit';
+import { createVerifiedUser, emulatorUp, signIn } from '@ct/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The operator's path to the first admin on the embedded run, as the README gives it:
@@ -75,21 +74,10 @@ async function stopApp(app: Awaited<ReturnType<typeof startApp>>) {
   await within(60_000, 'stopping npm start', app.exited, app.output);
   // npm returns at once; the start script goes on to stop the emulator, which exports its accounts first.
   const deadline = Date.now() + 60_000;
-  while (await listening(emulatorPort)) {
+  while (await emulatorUp(`127.0.0.1:${emulatorPort}`)) {
     if (Date.now() > deadline) throw new Error(`the Auth emulator did not stop:\n${app.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 async function role(...args: string[]) {

@@ -16,7 +16,8 @@ export interface EmulatorHandle {
   stop(): Promise<void>;
 }
 
-async function up(host: string): Promise<boolean> {
+/** Whether an Auth emulator answers at host:port. */
+export async function emulatorUp(host: string): Promise<boolean> {
   try {
     const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
     return res.status < 500;
@@ -41,7 +42,7 @@ export async function startAuthEmulator(
   const port = opts.port ?? 9099;
   const projectId = opts.projectId ?? DEFAULT_PROJECT_ID;
   const host = `127.0.0.1:${port}`;
-  if (await up(host)) return { host, projectId, owned: false, stop: async () => {} };
+  if (await emulatorUp(host)) return { host, projectId, owned: false, stop: async () => {} };
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-auth-emulator-'));
   fs.writeFileSync(
@@ -87,10 +88,10 @@ export async function startAuthEmulator(
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Auth emulator exited (${child.exitCode}):\n${output}`);
-    if (await up(host)) break;
+    if (await emulatorUp(host)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  if (!(await up(host))) {
+  if (!(await emulatorUp(host))) {
     try {
       process.kill(-child.pid!, 'SIGKILL');
     } catch {
