@@ -162,6 +162,27 @@ export const getPromptGroups = defineRoute({
   },
 });
 
+export const getMyEssayPrompts = defineRoute({
+  method: 'GET',
+  path: '/get-my-essay-prompts',
+  service: 'essays',
+  access: 'user',
+  summary:
+    "Each college on the student's list, in list order, with its prompts and word limits (none when it has no prompts)",
+  schema: {
+    response: {
+      200: Type.Object({
+        success: Type.Literal(true),
+        message: Type.String(),
+        colleges: Type.Array(
+          Type.Object({ collegeName: Type.String(), prompts: Type.Array(PromptDetail) }),
+        ),
+      }),
+      503: ApiError,
+    },
+  },
+});
+
 export const addExampleEssay = defineRoute({
   method: 'POST',
   path: '/add-example-essay',
@@ -201,4 +222,11 @@ export const WriteExampleEssaysJob: MessageDef<typeof WriteExampleEssaysPayload>
 };
 export type WriteExampleEssaysJobData = Static<typeof WriteExampleEssaysPayload>;
 
-export const essaysRoutes = [getCollegesEssays, getPrompts, getEssays, getPromptGroups, addExampleEssay];
+export const essaysRoutes = [
+  getCollegesEssays,
+  getPrompts,
+  getEssays,
+  getPromptGroups,
+  getMyEssayPrompts,
+  addExampleEssay,
+];
