@@ -174,9 +174,7 @@ export const getMyEssayPrompts = defineRoute({
       200: Type.Object({
         success: Type.Literal(true),
         message: Type.String(),
-        colleges: Type.Array(
-          Type.Object({ collegeName: Type.String(), prompts: Type.Array(PromptDetail) }),
-        ),
+        colleges: Type.Array(Type.Object({ collegeName: Type.String(), prompts: Type.Array(PromptDetail) })),
       }),
       503: ApiError,
     },

@@ -8,10 +8,16 @@ import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { deadlineRoutes } from './routes/deadlines.ts';
+import { draftRoutes } from './routes/drafts.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { noteRoutes } from './routes/notes.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { recommenderRoutes } from './routes/recommenders.ts';
 
-/** The user-data service: a student's colleges, checklists, notes, deadlines and calendar link. */
+/**
+ * The user-data service: a student's colleges, checklists, notes, deadlines and calendar link, money
+ * profile, essay drafts and recommenders.
+ */
 export default defineService({
   name: 'user-data',
   schema: 'user_data',
@@ -24,6 +30,9 @@ export default defineService({
       ...checklistRoutes(deps),
       ...noteRoutes(deps),
       ...deadlineRoutes(deps),
+      ...profileRoutes(deps),
+      ...draftRoutes(deps),
+      ...recommenderRoutes(deps),
       ...accountDataRoutes(deps),
       ...internalRoutes(deps),
     ]);
