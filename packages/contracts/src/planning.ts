@@ -257,19 +257,28 @@ export function parseWordLimit(text: string): number | null {
   return best;
 }
 
+/** Words that, once the figure is taken out, leave a sentence saying nothing but the word limit. */
+const LIMIT_FILLER = new Set(
+  'answer respond please your response essay should be must the limit is maximum max words word or fewer less a of use keep to under no more than in within up approximately about'.split(
+    ' ',
+  ),
+);
+
 /**
  * The key under which a student keeps one draft for a prompt: the prompt's words, ignoring case,
  * punctuation, quotes, spacing and word-limit notes. Prompts that read the same across colleges share it,
  * so one draft serves them all.
  */
 export function essayPromptKey(text: string): string {
+  const words = (s: string) => s.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   return text
     .normalize('NFKC')
     .toLowerCase()
     .replace(/\([^()]*\bwords?\b[^()]*\)/g, ' ')
-    .replace(LIMIT_PHRASE, ' ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => words(sentence.replace(LIMIT_PHRASE, ' ')))
+    .filter((sentence) => sentence.split(' ').some((w) => w && !LIMIT_FILLER.has(w)))
+    .join(' ');
 }
 
 /** Words as an essay counts them: runs of letters or digits, with apostrophes and hyphens inside. */

@@ -47,11 +47,15 @@ interface DayEvent {
   url?: string;
 }
 
+/**
+ * Display reminders before the event. The trigger is given in hours: the `ics` library writes a days-only
+ * duration as "P30DT", which RFC 5545 does not allow (a "T" needs a time part); "-PT720H" is valid.
+ */
 function reminders(title: string) {
   return REMINDER_DAYS.map((days) => ({
     action: 'display' as const,
     description: `${title}: ${days === 1 ? 'tomorrow' : `in ${days} days`}`,
-    trigger: { days, before: true },
+    trigger: { hours: days * 24, before: true },
   }));
 }
 
