@@ -49,6 +49,9 @@ const SHARED_COLLEGE = `Sweep State University ${tag}`;
 const BOB_COLLEGE = `Bobs Private College ${tag}`;
 const BOB_MARK = `bob-secret-${tag}`;
 
+/** Each student's recommender id, fixed so that saving it twice changes the one recommender. */
+const RECOMMENDER_IDS: Record<string, string> = { Alice: randomUUID(), Bob: randomUUID() };
+
 /** Inputs that the schemas accept and that point at real data, so requests get past validation. */
 function hintsFor(user: TestUser, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -66,9 +69,17 @@ function hintsFor(user: TestUser, over: Record<string, unknown> = {}): Record<st
     section: 'application',
     itemIndex: 0,
     completed: true,
+    homeState: 'ME',
+    incomeBand: '48001-75000',
+    body: `Draft of ${user.name}`,
+    who: `Recommender of ${user.name}`,
+    // A client makes a new recommender's id; a made-up draft id finds nothing (404), which is enough here.
+    recommenderId: RECOMMENDER_IDS[user.name] ?? randomUUID(),
+    draftId: randomUUID(),
     ...over,
   };
 }
+
 
 const bobHints = () =>
   hintsFor(bob, {
@@ -77,6 +88,8 @@ const bobHints = () =>
     noteTitle: BOB_MARK,
     noteContent: `${BOB_MARK} content`,
     note: { title: BOB_MARK, content: `${BOB_MARK} content`, deadline: '2027-03-01' },
+    body: `${BOB_MARK} draft`,
+    who: `${BOB_MARK} recommender`,
   });
 
 const describeRes = (r: ApiResponse) => `${r.status} ${r.text.slice(0, 140)}`;

@@ -65,8 +65,16 @@ function hintsFor(user: TestUser): Record<string, unknown> {
     section: 'application',
     itemIndex: 0,
     completed: true,
+    homeState: 'ME',
+    incomeBand: '48001-75000',
+    body: 'A draft',
+    who: 'Ms. Rivera',
+    recommenderId: FUZZ_RECOMMENDER,
+    draftId: FUZZ_DRAFT,
   };
 }
+const FUZZ_RECOMMENDER = randomUUID();
+const FUZZ_DRAFT = randomUUID();
 
 const show = (r: ApiResponse) => `${r.status} ${r.text.slice(0, 160)}`;
 
@@ -83,6 +91,13 @@ beforeAll(async () => {
   const api = (path: string, body: unknown) => gw.api('POST', `/api${path}`, { token: bob.idToken, body });
   await api('/add-user-college', { collegeName: BOB_COLLEGE });
   await api('/add-note', { note: { title: 'Bob private', content: 'Mine', deadline: '2027-02-01' } });
+  await api('/update-student-profile', { homeState: 'VT', incomeBand: '0-30000' });
+  await api('/save-essay-draft', { prompt: 'Why us?', body: 'Bob private draft' });
+  await api('/save-recommender', {
+    collegeName: BOB_COLLEGE,
+    recommenderId: randomUUID(),
+    who: 'Bob private',
+  });
   baseline = await snapshot(gw.db);
 });
 afterAll(async () => {

@@ -548,13 +548,14 @@ export const saveRecommender = defineRoute({
   path: '/save-recommender',
   service: 'user-data',
   access: 'user',
-  summary: `Add a recommender to a college on the list (at most ${RECOMMENDERS_PER_COLLEGE}), or change one by id`,
+  summary: `Add or change a recommender of a college on the list (at most ${RECOMMENDERS_PER_COLLEGE}), by an id the client makes: a repeated save is harmless`,
   schema: {
     body: Type.Object(
       {
         ...UserQ,
         collegeName: CollegeName,
-        recommenderId: Type.Optional(Type.String({ format: 'uuid', maxLength: 36 })),
+        /** A new uuid for a new recommender, the existing one to change it */
+        recommenderId: Type.String({ format: 'uuid', maxLength: 36 }),
         who: Type.String({
           minLength: 1,
           maxLength: 120,

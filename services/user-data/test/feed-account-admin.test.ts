@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { aidDates, localToday, ROUTES, type Note } from '@ct/contracts';
 import { buildGateway, GatewayConfig } from '@ct/gateway';
@@ -191,7 +192,11 @@ describe('export and delete my data', () => {
       baseRevision: 1,
       keepVersion: true,
     });
-    await as(gw, erin).post('/save-recommender', { collegeName: 'Northfield College', who: 'Ms. Rivera' });
+    await as(gw, erin).post('/save-recommender', {
+      collegeName: 'Northfield College',
+      recommenderId: randomUUID(),
+      who: 'Ms. Rivera',
+    });
     const r = await as(gw, erin).post('/delete-my-data', { userId: erin.uid });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -268,7 +273,7 @@ describe('every user route refuses another student', () => {
     }),
     'GET /get-recommenders': (userId) => ({ query: { userId, collegeName: 'Example State University' } }),
     'POST /save-recommender': (userId) => ({
-      body: { userId, collegeName: 'Example State University', who: 'Injected' },
+      body: { userId, collegeName: 'Example State University', recommenderId: randomUUID(), who: 'Injected' },
     }),
     'POST /remove-recommender': (userId) => ({
       body: { userId, recommenderId: '00000000-0000-4000-8000-000000000000' },
@@ -291,6 +296,7 @@ describe('every user route refuses another student', () => {
     await as(gw, victim).post('/save-essay-draft', { prompt: 'Why us?', body: 'Mine' });
     await as(gw, victim).post('/save-recommender', {
       collegeName: 'Example State University',
+      recommenderId: randomUUID(),
       who: 'Mr. Chen',
     });
     const before = (await as(gw, victim).get('/export-my-data')).body.data as Record<string, unknown>;

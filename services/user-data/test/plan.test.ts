@@ -7,6 +7,7 @@ import {
   type Recommender,
   type StudentProfile,
 } from '@ct/contracts';
+import { randomUUID } from 'node:crypto';
 import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,24 +287,31 @@ describe('recommenders', () => {
     const r = await get(alice, BATES);
     expect(r.status).toBe(404);
     expect(r.body.message).toBe(`"${BATES}" is not in your colleges.`);
-    const add = await as(gw, alice).post('/save-recommender', { collegeName: BATES, who: 'Ms. Rivera' });
+    const add = await as(gw, alice).post('/save-recommender', {
+      collegeName: BATES,
+      recommenderId: randomUUID(),
+      who: 'Ms. Rivera',
+    });
     expect(add.status).toBe(404);
   });
 
   it('adds, updates and removes recommenders; another student can touch none of them', async () => {
+    const id = randomUUID();
     const add = await as(gw, alice).post<Reply<Recommender>>('/save-recommender', {
       collegeName: 'colby college',
+      recommenderId: id,
       who: '  Ms.   Rivera, chemistry ',
       askedOn: today,
     });
     expect(add.status).toBe(200);
     expect(add.body.data).toMatchObject({
+      id,
       collegeName: COLBY,
       who: 'Ms. Rivera, chemistry',
       askedOn: today,
       submittedOn: null,
     });
-    const id = add.body.data.id;
+    // Saving the same id again changes it (a retried save adds nothing).
     const done = await as(gw, alice).post<Reply<Recommender>>('/save-recommender', {
       collegeName: COLBY,
       recommenderId: id,
@@ -339,11 +347,13 @@ describe('recommenders', () => {
   });
 
   it('holds at most 10 per college', async () => {
-    for (let i = 1; i <= 10; i++)
-      expect(
-        (await as(gw, alice).post('/save-recommender', { collegeName: COLBY, who: `R${i}` })).status,
-      ).toBe(200);
-    const eleventh = await as(gw, alice).post('/save-recommender', { collegeName: COLBY, who: 'R11' });
+    const add = (who: string, recommenderId = randomUUID()) =>
+      as(gw, alice).post('/save-recommender', { collegeName: COLBY, recommenderId, who });
+    const ids = Array.from({ length: 10 }, () => randomUUID());
+    for (const [i, id] of ids.entries()) expect((await add(`R${i + 1}`, id)).status).toBe(200);
+    // Changing one of the ten is still fine; an eleventh is not.
+    expect((await add('R1, renamed', ids[0])).status).toBe(200);
+    const eleventh = await add('R11');
     expect(eleventh.status).toBe(409);
     expect(eleventh.body.message).toBe('A college can have at most 10 recommenders.');
     expect((await get(alice, COLBY)).body.recommenders).toHaveLength(10);

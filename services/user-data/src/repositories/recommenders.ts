@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Recommender } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 import { lockUser } from './colleges.ts';
@@ -53,57 +52,56 @@ export class RecommenderRepository {
     return r.rows.map(toRecommender);
   }
 
-  /** Adds a recommender, unless the college already has `max` ('full'). */
-  async addRecommender(
-    userId: string,
-    collegeKey: string,
-    input: RecommenderInput,
-    max: number,
-  ): Promise<Recommender | 'full'> {
-    return this.db.transaction(async (tx) => {
-      await lockUser(tx, 'recommenders', userId);
-      const n = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM user_data.recommender WHERE user_id = $1 AND college_key = $2',
-        [userId, collegeKey],
-      );
-      if ((n.rows[0]?.n ?? 0) >= max) return 'full';
-      const id = randomUUID();
-      await tx.query(
-        `INSERT INTO user_data.recommender (id, user_id, college_key, who, asked_on, submitted_on)
-         VALUES ($1, $2, $3, $4, $5::date, $6::date)`,
-        [id, userId, collegeKey, input.who, input.askedOn ?? null, input.submittedOn ?? null],
-      );
-      const r = await tx.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
-      return toRecommender(r.rows[0]!);
-    });
-  }
-
-  /** Changes one of the student's recommenders for that college; null when there is no such one. */
-  async updateRecommender(
+  /**
+   * Adds the recommender with this id, or changes it when the student already has it for this college.
+   * 'full' when a new one would exceed `max`; 'not-found' when the id belongs to someone or something else.
+   */
+  async saveRecommender(
     userId: string,
     collegeKey: string,
     id: string,
     input: RecommenderInput,
-  ): Promise<Recommender | null> {
-    const r = await this.db.query<{ id: string }>(
-      `UPDATE user_data.recommender SET who = $4,
-         asked_on = CASE WHEN $5::boolean THEN $6::date ELSE asked_on END,
-         submitted_on = CASE WHEN $7::boolean THEN $8::date ELSE submitted_on END
-       WHERE id = $1 AND user_id = $2 AND college_key = $3 RETURNING id::text AS id`,
-      [
-        id,
-        userId,
-        collegeKey,
-        input.who,
-        input.askedOn !== undefined,
-        input.askedOn ?? null,
-        input.submittedOn !== undefined,
-        input.submittedOn ?? null,
-      ],
-    );
-    if (!r.rowCount) return null;
-    const row = await this.db.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
-    return row.rows[0] ? toRecommender(row.rows[0]) : null;
+    max: number,
+  ): Promise<Recommender | 'full' | 'not-found'> {
+    return this.db.transaction(async (tx) => {
+      await lockUser(tx, 'recommenders', userId);
+      const existing = await tx.query<{ mine: boolean }>(
+        'SELECT (user_id = $2 AND college_key = $3) AS mine FROM user_data.recommender WHERE id = $1',
+        [id, userId, collegeKey],
+      );
+      if (existing.rows[0]) {
+        if (!existing.rows[0].mine) return 'not-found';
+        await tx.query(
+          `UPDATE user_data.recommender SET who = $2,
+             asked_on = CASE WHEN $3::boolean THEN $4::date ELSE asked_on END,
+             submitted_on = CASE WHEN $5::boolean THEN $6::date ELSE submitted_on END
+           WHERE id = $1`,
+          [
+            id,
+            input.who,
+            input.askedOn !== undefined,
+            input.askedOn ?? null,
+            input.submittedOn !== undefined,
+            input.submittedOn ?? null,
+          ],
+        );
+      } else {
+        const n = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM user_data.recommender WHERE user_id = $1 AND college_key = $2',
+          [userId, collegeKey],
+        );
+        if ((n.rows[0]?.n ?? 0) >= max) return 'full';
+        // Another student's save of the same id at this very moment wins; this one then finds nothing.
+        const inserted = await tx.query(
+          `INSERT INTO user_data.recommender (id, user_id, college_key, who, asked_on, submitted_on)
+           VALUES ($1, $2, $3, $4, $5::date, $6::date) ON CONFLICT (id) DO NOTHING`,
+          [id, userId, collegeKey, input.who, input.askedOn ?? null, input.submittedOn ?? null],
+        );
+        if (!inserted.rowCount) return 'not-found';
+      }
+      const r = await tx.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
+      return toRecommender(r.rows[0]!);
+    });
   }
 
   /** Removes one of the student's recommenders; the college's key when there was one, else null. */

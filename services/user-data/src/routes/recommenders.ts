@@ -34,19 +34,16 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
       if (!who) throw new AppError('VALIDATION_ERROR', 'Say who is writing the recommendation');
       const input = { who, askedOn: optionalDate(b.askedOn), submittedOn: optionalDate(b.submittedOn) };
       const college = await requireListedCollege(deps, uid, b.collegeName);
-      if (b.recommenderId) {
-        const updated = await recommenders.updateRecommender(uid, college.collegeId, b.recommenderId, input);
-        if (!updated) throw new AppError('NOT_FOUND', UD_MSG.recommenderNotFound);
-        return { success: true, message: UD_MSG.recommenderSaved, data: updated };
-      }
-      const added = await recommenders.addRecommender(
+      const saved = await recommenders.saveRecommender(
         uid,
         college.collegeId,
+        b.recommenderId,
         input,
         USER_DATA_LIMITS.recommendersPerCollege,
       );
-      if (added === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyRecommenders);
-      return { success: true, message: UD_MSG.recommenderSaved, data: added };
+      if (saved === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyRecommenders);
+      if (saved === 'not-found') throw new AppError('NOT_FOUND', UD_MSG.recommenderNotFound);
+      return { success: true, message: UD_MSG.recommenderSaved, data: saved };
     }),
 
     implement(removeRecommender, async (request) => {
