@@ -415,7 +415,7 @@ export const updateStudentProfile = defineRoute({
 
 export const deadlinesIcs = defineRoute({
   method: 'GET',
-  path: '/deadlines.ics',
+  path: '/download-deadlines.ics',
   service: 'user-data',
   access: 'user',
   summary:

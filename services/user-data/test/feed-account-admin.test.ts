@@ -261,7 +261,7 @@ describe('every user route refuses another student', () => {
     'POST /revoke-calendar-feed': (userId) => ({ body: { userId } }),
     'GET /export-my-data': (userId) => ({ query: { userId } }),
     'POST /delete-my-data': (userId) => ({ body: { userId } }),
-    'GET /deadlines.ics': (userId) => ({ query: { userId } }),
+    'GET /download-deadlines.ics': (userId) => ({ query: { userId } }),
     'GET /get-student-profile': (userId) => ({ query: { userId } }),
     'POST /update-student-profile': (userId) => ({
       body: { userId, homeState: 'TX', incomeBand: '110001+' },

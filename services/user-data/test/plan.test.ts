@@ -119,7 +119,7 @@ describe('deadlines with financial aid dates, and the ICS file', () => {
     await as(gw, alice).post('/add-note', {
       note: { title: 'Interview', content: 'Alumni interview', deadline: SOON },
     });
-    const r = await gw.api<string>('GET', '/api/deadlines.ics', { token: alice.idToken });
+    const r = await gw.api<string>('GET', '/api/download-deadlines.ics', { token: alice.idToken });
     expect(r.status).toBe(200);
     expect(String(r.headers['content-type'])).toMatch(/^text\/calendar/);
     expect(String(r.headers['content-disposition'])).toBe('attachment; filename="deadlines.ics"');
@@ -159,7 +159,7 @@ describe('deadlines with financial aid dates, and the ICS file', () => {
   });
 
   it('refuses the file without a session', async () => {
-    const r = await gw.api('GET', '/api/deadlines.ics');
+    const r = await gw.api('GET', '/api/download-deadlines.ics');
     expect(r.status).toBe(401);
   });
 });
