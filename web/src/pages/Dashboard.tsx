@@ -8,6 +8,8 @@ import { useRemoveCollege, useUserColleges } from '../features/dashboard/api';
 import { CollegesSidebar } from '../features/dashboard/CollegesSidebar';
 import { DemographicsPanel, ResourcesPanel } from '../features/dashboard/InfoPanels';
 import { MajorStatsPanel } from '../features/majors/MajorStatsPanel';
+import { CostPanel } from '../features/money/CostPanel';
+import { RecommendersPanel } from '../features/recommenders/RecommendersPanel';
 import { usePageMeta } from '../hooks/usePageMeta';
 import '../features/dashboard/dashboard.css';
 
@@ -124,6 +126,7 @@ export default function DashboardPage() {
           onCloseDrawer={closeDrawer}
         />
         <div className="dashboard-panels">
+          <CostPanel collegeName={selected} />
           <ResourcesPanel collegeName={selected} />
           <DemographicsPanel collegeName={selected} />
           <ChecklistPanel
@@ -132,6 +135,7 @@ export default function DashboardPage() {
             onEditingChange={setEditing}
             notify={notify}
           />
+          <RecommendersPanel collegeName={selected} />
           <MajorStatsPanel collegeName={selected} />
         </div>
       </div>

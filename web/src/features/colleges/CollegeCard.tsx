@@ -1,6 +1,7 @@
 import type { College } from '@ct/contracts';
 import type { ReactNode, Ref } from 'react';
 import { formatGatheredDate, formatText } from '../../lib/format';
+import { MoneySummary } from '../money/MoneySummary';
 import {
   AdmissionStatisticsSection,
   AdmittedStudentProfileSection,
@@ -47,6 +48,7 @@ export function CollegeCard({
         </div>
         {actions}
       </header>
+      <MoneySummary demographics={d} />
       {college.missing.length ? (
         <div className="banner info">
           <p className="missing-title">Some facts could not be gathered:</p>
