@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { downloadText } from '../calendar/ics';
+import { downloadText } from '../calendar/deadlines';
 
 type Banner = { kind: 'success' | 'error'; text: string } | null;
 /** Firebase asks for a recent sign-in before deleting an account. */
