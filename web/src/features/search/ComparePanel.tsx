@@ -213,7 +213,7 @@ export function ComparePanel() {
               <button
                 type="button"
                 className="secondary compare-remove"
-                aria-label={`Remove College ${i + 1}`}
+                aria-label={`Remove ${slot.text.trim() || `college ${i + 1}`} from the comparison`}
                 onClick={() => removeSlot(i)}
               >
                 ✕
