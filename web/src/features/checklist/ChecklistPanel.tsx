@@ -2,6 +2,7 @@ import type { Checklist, ChecklistItem } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { Countdown } from '../../components/Countdown';
 import { formatCalendarDate } from '../../lib/format';
 import { useChecklist, useSaveChecklist, useToggleItem } from './api';
 import { checklistProgress, copyChecklist, isDeadlineItem, itemGuard, sectionTitle } from './progress';
@@ -217,6 +218,7 @@ function ChecklistBody({
                     <li key={`d-${index}`} className="checklist-item deadline-item">
                       {checkbox}
                       <label htmlFor={id}>{deadlineLabel(item)}</label>
+                      {item.date ? <Countdown date={item.date} /> : null}
                       {editing ? (
                         <span className="muted read-only-note">From the college (read-only)</span>
                       ) : null}
