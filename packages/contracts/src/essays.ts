@@ -70,6 +70,8 @@ export const getCollegesEssays = defineRoute({
         success: Type.Literal(true),
         message: Type.String(),
         colleges: Type.Array(Type.String()),
+        /** Which of them are application platforms whose prompts serve many colleges (Common App, UC) */
+        applications: Type.Optional(Type.Array(Type.String())),
       }),
     },
   },

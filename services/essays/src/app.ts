@@ -61,11 +61,15 @@ export default defineService({
     }
 
     registerRoutes(app, ctx, [
-      implement(getCollegesEssays, async () => ({
-        success: true,
-        message: 'Colleges found',
-        colleges: await repo.listCollegesWithPrompts(),
-      })),
+      implement(getCollegesEssays, async () => {
+        const list = await repo.listCollegesWithPrompts();
+        return {
+          success: true,
+          message: 'Colleges found',
+          colleges: list.map((c) => c.name),
+          applications: list.filter((c) => c.application).map((c) => c.name),
+        };
+      }),
 
       implement(getPrompts, async (request) => {
         const college = await repo.findCollege(request.query.collegeName);

@@ -137,13 +137,13 @@ export class EssaysRepository {
   }
 
   /** Names of the colleges that have at least one prompt: application platforms first, then by name. */
-  async listCollegesWithPrompts(): Promise<string[]> {
-    const r = await this.db.query<{ name: string }>(
-      `SELECT c.name FROM essays.college c
+  async listCollegesWithPrompts(): Promise<Array<{ name: string; application: boolean }>> {
+    const r = await this.db.query<{ name: string; application: boolean }>(
+      `SELECT c.name, c.kind = 'application' AS application FROM essays.college c
        WHERE EXISTS (SELECT 1 FROM essays.prompt p WHERE p.college_id = c.id)
        ORDER BY (c.kind = 'application') DESC, lower(c.name), c.name`,
     );
-    return r.rows.map((x) => x.name);
+    return r.rows;
   }
 
   /** A college by its name or an alias, case- and punctuation-insensitive. */
