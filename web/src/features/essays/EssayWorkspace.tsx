@@ -219,7 +219,7 @@ function DraftCard({
   const bodyId = useId();
   const limit = wordLimitText(slot.wordLimit, slot.wordMin);
   return (
-    <article className="card draft-card" aria-labelledby={headingId}>
+    <div className="card draft-card" role="group" aria-labelledby={headingId}>
       <h3 id={headingId} className="draft-prompt">
         {slot.prompt}
       </h3>
@@ -251,7 +251,7 @@ function DraftCard({
       <div id={bodyId} hidden={!open}>
         {open ? <DraftEditor slot={slot} draft={draft} myColleges={myColleges} /> : null}
       </div>
-    </article>
+    </div>
   );
 }
 
