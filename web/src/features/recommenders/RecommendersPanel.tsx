@@ -16,7 +16,7 @@ function stateText(r: Recommender): string {
 }
 
 function RecommenderRow({
-  r,
+  r: stored,
   collegeName,
   askBy,
 }: {
@@ -28,14 +28,20 @@ function RecommenderRow({
   const remove = useRemoveRecommender(collegeName);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A change shows at once; it goes back if the server refuses it.
+  const [pending, setPending] = useState<Partial<Recommender> | null>(null);
+  const r = { ...stored, ...pending };
   const late = !r.askedOn && !r.submittedOn && askBy !== null && daysBetween(localToday(), askBy) < 0;
 
   const change = async (c: { askedOn?: string | null; submittedOn?: string | null }) => {
     setError(null);
+    setPending(c);
     try {
       await save.mutateAsync({ recommenderId: r.id, who: r.who, ...c });
     } catch (err) {
       setError(errorMessage(err));
+    } finally {
+      setPending(null);
     }
   };
   const drop = async () => {
@@ -62,7 +68,6 @@ function RecommenderRow({
           <input
             type="date"
             value={r.askedOn ?? ''}
-            disabled={save.isPending}
             onChange={(e) => void change({ askedOn: e.target.value || null })}
           />
         </label>
