@@ -3,6 +3,7 @@
 // an open dialog, an open menu). Target: no serious or critical violation. Moderate and minor ones are
 // printed at the end for the record. Pages are scanned with prefers-reduced-motion, so that fades and
 // typing animations are at their end state (the state a student reads) when axe measures contrast.
+import { EssaysRepository } from '@ct/essays/repository';
 import {
   buildCollege,
   createVerifiedUser,
@@ -17,7 +18,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { grantRole } from '../hardening/lib/users.ts';
-import { axe, lesser, serious, settled } from './lib.ts';
+import { axe, lesser, serious, settled, type Violation } from './lib.ts';
 
 // A real browser on a machine shared by many test files: give each page state time.
 vi.setConfig({ testTimeout: 120_000 });
@@ -30,6 +31,8 @@ const report: Array<[string, string[], string[]]> = [];
 
 const FIRST = 'Northwood State University';
 const SECOND = 'Lakeside College of Arts';
+const THIRD = 'Granite Peak College';
+const FOURTH = 'Harbor Point University';
 
 beforeAll(async () => {
   [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
@@ -39,7 +42,19 @@ beforeAll(async () => {
       info: { essayPrompts: ['Why Northwood?', 'Describe a challenge you met.'] },
     }),
     buildCollege({ name: SECOND, demographics: { schoolSize: 2400, admissionRate: 0.62 } }),
+    buildCollege({
+      name: THIRD,
+      demographics: { schoolState: 'ME', dataYears: { netPrice: '2021-22', cost: '2022-23' } },
+    }),
+    buildCollege({ name: FOURTH, demographics: { schoolState: null, admissionRate: 0.62 } }),
   ]);
+  // Prompts of the student's colleges, for the essay workspace (one reads the same at both).
+  const essays = new EssaysRepository(gw.db);
+  await essays.saveCollegePrompts({ name: FIRST }, [
+    { text: 'Why Northwood? (250 words)' },
+    { text: 'Describe a community you belong to.', wordLimit: 300 },
+  ]);
+  await essays.saveCollegePrompts({ name: SECOND }, [{ text: 'Describe a community you belong to.' }]);
   [student, admin] = await Promise.all([
     createVerifiedUser({ name: 'Ada Student' }),
     createVerifiedUser({ name: 'Ann Admin' }),
@@ -201,6 +216,104 @@ describe('signed in as a student', () => {
     await page.getByRole('dialog', { name: 'Account Settings' }).waitFor();
     expect(await scan(page, 'student /profile account dialog')).toEqual([]);
     await page.keyboard.press('Escape');
+  });
+});
+
+/** Every violation, whatever its impact, one line each. */
+const every = (v: Violation[]) => [
+  ...serious(v),
+  ...v
+    .filter((x) => x.impact !== 'serious' && x.impact !== 'critical')
+    .map(
+      (x) =>
+        `${x.id} (${x.impact}): ${x.help} — ${x.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    ),
+];
+
+/** Scans the page and records it; the answer is every violation, of any impact. */
+async function scanAll(page: Page, state: string): Promise<string[]> {
+  const v = await axe(page);
+  report.push([state, serious(v), lesser(v)]);
+  return every(v);
+}
+
+describe('compare and essays have no violation of any impact', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser, gw.url, { reducedMotion: 'reduce' }));
+    await signInInBrowser(page, student, { timeout: 60_000 });
+  });
+  afterAll(() => context?.close());
+
+  const compareUrl = (names: string[]) =>
+    `/search?${new URLSearchParams([['mode', 'compare'], ...names.map((n) => ['c', n] as [string, string])])}`;
+
+  it('/search compare with two, then four colleges, before and after a money profile', async () => {
+    await open(compareUrl([FIRST, SECOND]), { page });
+    const panel = page.getByRole('tabpanel', { name: 'Compare Colleges' });
+    await panel.getByRole('table').waitFor();
+    const bad = await scanAll(page, 'student compare two');
+    await open(compareUrl([FIRST, SECOND, THIRD, FOURTH]), { page });
+    await panel.getByRole('columnheader', { name: FOURTH }).waitFor();
+    bad.push(...(await scanAll(page, 'student compare four')));
+    await gw.api('POST', '/api/update-student-profile', {
+      token: student.idToken,
+      body: { homeState: 'ME', incomeBand: '0-30000' },
+    });
+    await open(compareUrl([FIRST, SECOND, THIRD, FOURTH]), { page });
+    await panel.getByRole('rowheader', { name: /^Your net price/ }).waitFor();
+    bad.push(...(await scanAll(page, 'student compare four with a profile')));
+    await gw.api('POST', '/api/update-student-profile', {
+      token: student.idToken,
+      body: { homeState: null, incomeBand: null },
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('/search compare on a phone (stacked cards)', async () => {
+    const phone = await newPage(browser, gw.url, {
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+    });
+    try {
+      await signInInBrowser(phone.page, student, { timeout: 60_000 });
+      await open(compareUrl([FIRST, SECOND, THIRD]), phone);
+      await phone.page.getByRole('region', { name: `${THIRD} at a glance` }).waitFor();
+      expect(await scanAll(phone.page, 'student compare phone')).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  it('/essays with the workspace open: a draft, its warning, its versions, and the filter', async () => {
+    await open('/essays', { page });
+    const ws = page.getByRole('region', { name: 'Your essay drafts' });
+    const card = ws.getByRole('group', { name: 'Why Northwood? (250 words)' });
+    await card.getByRole('button', { name: 'Start draft' }).click();
+    await card.getByLabel('Your draft').fill(`I visited ${SECOND} and loved its lake.`);
+    await card.getByText(`This draft names ${SECOND}`, { exact: false }).waitFor();
+    await card.locator('.save-status').getByText('Saved', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Save a version' }).click();
+    await card.getByText('Version saved.').waitFor();
+    await card.getByRole('button', { name: 'Show versions' }).click();
+    await card.getByRole('list', { name: 'Earlier versions' }).waitFor();
+    await ws
+      .getByRole('group', { name: 'Describe a community you belong to.' })
+      .getByRole('button', { name: 'Start draft' })
+      .click();
+    const bad = await scanAll(page, 'student /essays workspace open');
+    await page.getByLabel('Filter colleges').fill('north');
+    await page
+      .getByRole('list', { name: 'Colleges with essay prompts' })
+      .getByRole('button', { name: new RegExp(FIRST) })
+      .click();
+    await page.getByRole('heading', { name: `Prompts for ${FIRST}` }).waitFor();
+    bad.push(...(await scanAll(page, 'student /essays filtered, prompts shown')));
+    expect(bad).toEqual([]);
   });
 });
 
