@@ -86,6 +86,14 @@ export const Requirements = Type.Object({
   transcripts: Str,
   SAT_ACT: Str,
   teacherRecommendations: Str,
+  /** From the Common App requirements grid, when the college is in it (optional: the AI answer lacks them) */
+  applicationFee: Type.Optional(Str),
+  /** Whether the Common App personal essay is required */
+  personalEssay: Type.Optional(Str),
+  /** Whether the college asks its own writing questions */
+  writingSupplement: Type.Optional(Str),
+  /** Counselor recommendation and midyear report */
+  counselorRecommendation: Type.Optional(Str),
 });
 
 export const AdmissionStatistics = Type.Object({

@@ -130,7 +130,7 @@ export function emptyInfo(): CollegeInfo {
 /** Deadlines and requirements from a local, citable source (the Common App requirements grid). */
 export interface LocalFacts {
   deadlines: Deadline[];
-  requirements: { transcripts: string | null; SAT_ACT: string | null; teacherRecommendations: string | null };
+  requirements: CollegeInfo['requirements'];
   source: { url: string; title: string };
 }
 
@@ -261,7 +261,7 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
       removeMissing(missing, 'Deadlines');
     }
     const r = local.requirements;
-    if (!sources['info.requirements'] && (r.transcripts || r.SAT_ACT || r.teacherRecommendations)) {
+    if (!sources['info.requirements'] && Object.values(r).some((v) => typeof v === 'string')) {
       info.requirements = { ...r };
       sources['info.requirements'] = s;
       removeMissing(missing, 'Requirements');
