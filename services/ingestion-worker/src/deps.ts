@@ -2,7 +2,7 @@ import { AiClient, RateLimiter, ScorecardClient } from '@ct/providers';
 import { createClients, serviceUrls, type ServiceClients, type ServiceContext } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from './config.ts';
-import { DEFAULT_DEADLINES_FILE, LocalDeadlines } from './local-deadlines.ts';
+import { loadLocalDeadlines, type LocalDeadlines } from './local-deadlines.ts';
 import { undiciTransport } from './transport.ts';
 
 /** What every job handler is given: the colleges API, the providers (null when not configured), logs. */
@@ -15,12 +15,12 @@ export interface WorkerDeps {
   scorecard: ScorecardClient | null;
   /** The OpenAI Responses API (web search, strict JSON), or null without OPENAI_API_KEY */
   ai: AiClient | null;
-  /** The Common App requirements grid, or null when its file is not there */
+  /** The Common App requirements grid (shipped, or the operator's), or null when turned off */
   localDeadlines: LocalDeadlines | null;
 }
 
 /** Builds the providers from config, one rate limiter per provider for this process. */
-export function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): WorkerDeps {
+export async function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): Promise<WorkerDeps> {
   const scorecard = config.SCORECARD_API_KEY
     ? new ScorecardClient({
         baseUrl: config.SCORECARD_API_URL,
@@ -40,15 +40,8 @@ export function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): 
     : null;
   if (scorecard) ctx.onClose(() => scorecard.close());
   if (ai) ctx.onClose(() => ai.close());
-  let localDeadlines: LocalDeadlines | null = null;
-  const file = config.LOCAL_DEADLINES_FILE ?? DEFAULT_DEADLINES_FILE;
-  if (file !== 'none') {
-    const { grid, problem } = LocalDeadlines.load(file);
-    localDeadlines = grid;
-    // Only the explicit setting is worth a warning: the default file exists in development only.
-    if (problem && config.LOCAL_DEADLINES_FILE)
-      ctx.log.warn({ file, problem }, 'local deadlines file not loaded');
-  }
+  const { grid: localDeadlines, problem } = await loadLocalDeadlines(config.LOCAL_DEADLINES_FILE);
+  if (problem) ctx.log.warn({ file: config.LOCAL_DEADLINES_FILE, problem }, 'Common App grid not loaded');
   // On its own (the colleges service reached over HTTP), the worker uses a leaner transport than the
   // shared one; embedded, it calls in-process through the context's clients.
   let clients = ctx.clients;

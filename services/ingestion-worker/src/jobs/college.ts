@@ -129,6 +129,7 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
         [...(gov?.aliases ?? []), name],
         gov?.demographics.schoolCity ?? found?.city ?? null,
         gov?.demographics.schoolState ?? found?.state ?? null,
+        gov?.scorecardId ?? null,
       ) ?? null;
     const { college, factsGathered } = assembleCollege({
       requestedName: name,
