@@ -67,7 +67,8 @@ function demoGroups(columns: string[]): SnapshotGroup[] {
       columns: ['MD_EARN_WNE_P10'],
       dataYear: '2020-21',
       released: '2025-01-16',
-      origin: 'College Scorecard 2020-21 year file of the 2025-01-16 release, via scorecard_institutions_demo.csv',
+      origin:
+        'College Scorecard 2020-21 year file of the 2025-01-16 release, via scorecard_institutions_demo.csv',
     },
   ];
   return groups

@@ -67,24 +67,52 @@ export const OVERRIDES: Array<{ grid: string; unitids: number[]; reason: string 
       'formed in July 2022 from California, Clarion and Edinboro Universities of Pennsylvania, which the 2021-22 data lists apart',
   },
   // Renamed since the Scorecard data year
-  { grid: 'East Texas A&M University', unitids: [224554], reason: 'renamed in 2024 from Texas A&M University-Commerce' },
+  {
+    grid: 'East Texas A&M University',
+    unitids: [224554],
+    reason: 'renamed in 2024 from Texas A&M University-Commerce',
+  },
   { grid: 'Edgewood University', unitids: [238661], reason: 'renamed in 2024 from Edgewood College' },
   { grid: 'Manhattan University', unitids: [192703], reason: 'renamed in 2024 from Manhattan College' },
-  { grid: 'Manhattanville University', unitids: [192749], reason: 'renamed in 2024 from Manhattanville College' },
+  {
+    grid: 'Manhattanville University',
+    unitids: [192749],
+    reason: 'renamed in 2024 from Manhattanville College',
+  },
   { grid: 'Marist University', unitids: [192819], reason: 'renamed in 2024 from Marist College' },
   { grid: 'Molloy University', unitids: [193292], reason: 'renamed in 2022 from Molloy College' },
   { grid: 'Siena University', unitids: [195474], reason: 'renamed in 2024 from Siena College' },
   // A university the grid lists without a campus: its flagship
-  { grid: 'University of Michigan', unitids: [170976], reason: 'the flagship Ann Arbor campus (Dearborn and Flint apply separately)' },
-  { grid: 'University of Maryland', unitids: [163286], reason: 'the flagship College Park campus (UMBC has its own entry)' },
-  { grid: 'University of Missouri', unitids: [178396], reason: 'the flagship Columbia campus (Kansas City and St. Louis are separate)' },
-  { grid: 'Missouri State University', unitids: [179566], reason: 'the Springfield campus (West Plains is a separate two-year campus)' },
+  {
+    grid: 'University of Michigan',
+    unitids: [170976],
+    reason: 'the flagship Ann Arbor campus (Dearborn and Flint apply separately)',
+  },
+  {
+    grid: 'University of Maryland',
+    unitids: [163286],
+    reason: 'the flagship College Park campus (UMBC has its own entry)',
+  },
+  {
+    grid: 'University of Missouri',
+    unitids: [178396],
+    reason: 'the flagship Columbia campus (Kansas City and St. Louis are separate)',
+  },
+  {
+    grid: 'Missouri State University',
+    unitids: [179566],
+    reason: 'the Springfield campus (West Plains is a separate two-year campus)',
+  },
   {
     grid: 'Texas A&M University',
     unitids: [228723],
     reason: 'the flagship College Station campus (the other Texas A&M universities apply separately)',
   },
-  { grid: 'Arizona State University', unitids: [104151], reason: 'the Tempe campus, which the Scorecard calls "Campus Immersion"' },
+  {
+    grid: 'Arizona State University',
+    unitids: [104151],
+    reason: 'the Tempe campus, which the Scorecard calls "Campus Immersion"',
+  },
   // Names the Scorecard spells otherwise
   { grid: 'Air Force Academy', unitids: [128328], reason: 'the United States Air Force Academy' },
   {
@@ -92,13 +120,22 @@ export const OVERRIDES: Array<{ grid: string; unitids: number[]; reason: string 
     unitids: [188854],
     reason: '"American Musical and Dramatic Academy" (New York) in the Scorecard',
   },
-  { grid: 'Elim Bible College', unitids: [488305], reason: '"Elim Bible Institute and College" in the Scorecard' },
+  {
+    grid: 'Elim Bible College',
+    unitids: [488305],
+    reason: '"Elim Bible Institute and College" in the Scorecard',
+  },
   {
     grid: 'Grace College',
     unitids: [150677],
-    reason: 'Grace College of Winona Lake, Indiana: "Grace College and Theological Seminary" in the Scorecard',
+    reason:
+      'Grace College of Winona Lake, Indiana: "Grace College and Theological Seminary" in the Scorecard',
   },
-  { grid: 'Hobart and William Smith Colleges', unitids: [191630], reason: '"Hobart William Smith Colleges" in the Scorecard' },
+  {
+    grid: 'Hobart and William Smith Colleges',
+    unitids: [191630],
+    reason: '"Hobart William Smith Colleges" in the Scorecard',
+  },
   {
     grid: 'Hult International Business School – U.S, U.K, Dubai',
     unitids: [164368],
@@ -118,38 +155,67 @@ export const OVERRIDES: Array<{ grid: string; unitids: number[]; reason: string 
   {
     grid: 'List College The Jewish Theological Seminary',
     unitids: [192040],
-    reason: 'the undergraduate college of the Jewish Theological Seminary of America, one institution in the Scorecard',
+    reason:
+      'the undergraduate college of the Jewish Theological Seminary of America, one institution in the Scorecard',
   },
   {
     grid: 'Louisiana State University A&M-Baton Rouge',
     unitids: [159391],
     reason: '"Louisiana State University and Agricultural & Mechanical College" in the Scorecard',
   },
-  { grid: 'Massachusetts College of Pharmacy and Health Sciences', unitids: [166656], reason: 'MCPHS University' },
-  { grid: 'Millersville University', unitids: [214041], reason: '"Millersville University of Pennsylvania" in the Scorecard' },
+  {
+    grid: 'Massachusetts College of Pharmacy and Health Sciences',
+    unitids: [166656],
+    reason: 'MCPHS University',
+  },
+  {
+    grid: 'Millersville University',
+    unitids: [214041],
+    reason: '"Millersville University of Pennsylvania" in the Scorecard',
+  },
   {
     grid: 'Oberlin College of Arts and Sciences',
     unitids: [204501],
     reason: 'the Scorecard reports Oberlin College as one institution; its Conservatory entry is left out',
   },
-  { grid: "Simon's Rock at Bard College", unitids: [167792], reason: `"Bard College at Simon's Rock" in the Scorecard` },
+  {
+    grid: "Simon's Rock at Bard College",
+    unitids: [167792],
+    reason: `"Bard College at Simon's Rock" in the Scorecard`,
+  },
   {
     grid: 'SUNY Alfred State College of Technology',
     unitids: [196006],
     reason: '"SUNY College of Technology at Alfred" in the Scorecard',
   },
-  { grid: 'SUNY Buffalo State', unitids: [196130], reason: '"SUNY Buffalo State University" in the Scorecard' },
+  {
+    grid: 'SUNY Buffalo State',
+    unitids: [196130],
+    reason: '"SUNY Buffalo State University" in the Scorecard',
+  },
   { grid: 'SUNY College at Brockport', unitids: [196121], reason: '"SUNY Brockport" in the Scorecard' },
   { grid: 'SUNY College at Old Westbury', unitids: [196237], reason: '"SUNY Old Westbury" in the Scorecard' },
   { grid: 'SUNY Fredonia', unitids: [196158], reason: '"SUNY at Fredonia" in the Scorecard' },
-  { grid: 'SUNY Morrisville State College', unitids: [196051], reason: '"SUNY Morrisville" in the Scorecard' },
-  { grid: 'SUNY New Paltz', unitids: [196176], reason: '"State University of New York at New Paltz" in the Scorecard' },
+  {
+    grid: 'SUNY Morrisville State College',
+    unitids: [196051],
+    reason: '"SUNY Morrisville" in the Scorecard',
+  },
+  {
+    grid: 'SUNY New Paltz',
+    unitids: [196176],
+    reason: '"State University of New York at New Paltz" in the Scorecard',
+  },
   {
     grid: 'The Citadel, The Military College of South Carolina',
     unitids: [217864],
     reason: '"Citadel Military College of South Carolina" in the Scorecard',
   },
-  { grid: "The Master's University", unitids: [117751], reason: `"The Master's University and Seminary" in the Scorecard` },
+  {
+    grid: "The Master's University",
+    unitids: [117751],
+    reason: `"The Master's University and Seminary" in the Scorecard`,
+  },
   {
     grid: 'William Paterson University of NJ',
     unitids: [187444],
@@ -157,8 +223,7 @@ export const OVERRIDES: Array<{ grid: string; unitids: number[]; reason: string 
   },
 ];
 
-const OUTSIDE_US =
-  'outside the United States: the College Scorecard covers U.S. institutions only';
+const OUTSIDE_US = 'outside the United States: the College Scorecard covers U.S. institutions only';
 const NOT_AN_INSTITUTION = 'not an institution';
 
 /** Entries deliberately left out, with the reason. */
@@ -234,7 +299,8 @@ export const EXCLUDED: Array<{ grid: string; reason: string }> = [
   },
   {
     grid: 'St. Joseph’s University, New York - Long Island Campus',
-    reason: "the Scorecard reports St. Joseph's University, New York as one institution, matched to the Brooklyn entry",
+    reason:
+      "the Scorecard reports St. Joseph's University, New York as one institution, matched to the Brooklyn entry",
   },
   {
     grid: 'New York School of Career and Applied Studies of Touro University',
@@ -279,11 +345,7 @@ interface Institution {
 
 /** How a grid name was read before it was looked up (the name as written comes first). */
 type Reading =
-  | 'as written'
-  | 'state in the name'
-  | 'abbreviation dropped'
-  | 'two names in one'
-  | 'SUNY prefix dropped';
+  'as written' | 'state in the name' | 'abbreviation dropped' | 'two names in one' | 'SUNY prefix dropped';
 /** How the name was found among the institutions. */
 type Finder =
   | 'exact name'
@@ -296,21 +358,68 @@ type Finder =
 export type Rule = string;
 
 const STATES: Record<string, string> = {
-  alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO',
-  connecticut: 'CT', delaware: 'DE', florida: 'FL', georgia: 'GA', hawaii: 'HI', idaho: 'ID',
-  illinois: 'IL', indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY', louisiana: 'LA', maine: 'ME',
-  maryland: 'MD', massachusetts: 'MA', michigan: 'MI', minnesota: 'MN', mississippi: 'MS', missouri: 'MO',
-  montana: 'MT', nebraska: 'NE', nevada: 'NV', 'new hampshire': 'NH', 'new jersey': 'NJ',
-  'new mexico': 'NM', 'new york': 'NY', 'north carolina': 'NC', 'north dakota': 'ND', ohio: 'OH',
-  oklahoma: 'OK', oregon: 'OR', pennsylvania: 'PA', 'rhode island': 'RI', 'south carolina': 'SC',
-  'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA',
-  washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY', 'puerto rico': 'PR',
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  'new hampshire': 'NH',
+  'new jersey': 'NJ',
+  'new mexico': 'NM',
+  'new york': 'NY',
+  'north carolina': 'NC',
+  'north dakota': 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  'rhode island': 'RI',
+  'south carolina': 'SC',
+  'south dakota': 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  washington: 'WA',
+  'west virginia': 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
+  'puerto rico': 'PR',
   'district of columbia': 'DC',
 };
 const CODES = new Set(Object.values(STATES));
-const STATE_WORDS = Object.keys(STATES).sort((a, b) => b.length - a.length).join('|');
+const STATE_WORDS = Object.keys(STATES)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 /** "(IN)", "(Illinois)", "-TN", " - Indiana", " Missouri", ", SC" at the end of a name. */
-const TRAILING_STATE = new RegExp(`^(.*?)(?:\\s*\\(\\s*(${STATE_WORDS}|[A-Z]{2})\\s*\\)|\\s*[-–,]\\s*(${STATE_WORDS}|[A-Z]{2})|\\s+(${STATE_WORDS}))\\s*$`, 'i');
+const TRAILING_STATE = new RegExp(
+  `^(.*?)(?:\\s*\\(\\s*(${STATE_WORDS}|[A-Z]{2})\\s*\\)|\\s*[-–,]\\s*(${STATE_WORDS}|[A-Z]{2})|\\s+(${STATE_WORDS}))\\s*$`,
+  'i',
+);
 
 const n = normaliseCollegeName;
 const noThe = (s: string) => s.replace(/^the /, '');
@@ -323,7 +432,8 @@ const loose = (s: string) =>
     .replace(/ (main )?campus$/, '');
 /** "University of Michigan-Ann Arbor" → "University of Michigan"; "Kent State University at Kent" likewise. */
 const campusBase = (name: string) => name.replace(/\s*-\s*[^-]+$/, '').replace(/\s+at\s+[^,]+$/i, '');
-const campusOf = (name: string) => (/\s*-\s*([^-]+)$/.exec(name) ?? /\s+at\s+([^,]+)$/i.exec(name))?.[1] ?? '';
+const campusOf = (name: string) =>
+  (/\s*-\s*([^-]+)$/.exec(name) ?? /\s+at\s+([^,]+)$/i.exec(name))?.[1] ?? '';
 
 export interface MatchResult {
   grid: RawEntry;
@@ -348,11 +458,15 @@ function index<T>(items: T[], keys: (t: T) => string[]): Map<string, T[]> {
 
 /** The ways a grid name is read: as written first, then with a state, an abbreviation or a prefix taken off. */
 function readings(name: string): Array<{ name: string; state: string | null; via: Reading }> {
-  const out: Array<{ name: string; state: string | null; via: Reading }> = [{ name, state: null, via: 'as written' }];
+  const out: Array<{ name: string; state: string | null; via: Reading }> = [
+    { name, state: null, via: 'as written' },
+  ];
   const st = TRAILING_STATE.exec(name);
   if (st) {
     const word = (st[2] ?? st[3] ?? st[4] ?? '').trim();
-    const code = STATES[word.toLowerCase()] ?? (CODES.has(word.toUpperCase()) && word === word.toUpperCase() ? word : null);
+    const code =
+      STATES[word.toLowerCase()] ??
+      (CODES.has(word.toUpperCase()) && word === word.toUpperCase() ? word : null);
     if (code && st[1]!.trim()) out.push({ name: st[1]!.trim(), state: code, via: 'state in the name' });
   }
   const abbr = /^(.*?)\s*(?:\(([^)]+)\)|[-–]\s*([A-Z]{2,6}))\s*$/.exec(name);
@@ -389,12 +503,22 @@ export function matchGrid(entries: RawEntry[], institutions: Institution[]): Mat
   const results: MatchResult[] = [];
   for (const e of entries) {
     if (e.alias_of) {
-      results.push({ grid: e, rule: null, unitids: [], reason: `alias of "${e.alias_of}" (no facts of its own)` });
+      results.push({
+        grid: e,
+        rule: null,
+        unitids: [],
+        reason: `alias of "${e.alias_of}" (no facts of its own)`,
+      });
       continue;
     }
     const o = overrides.get(e.name);
     if (o) {
-      results.push({ grid: e, rule: o.unitids.length > 1 ? 'system-wide entry (table)' : 'override (table)', unitids: o.unitids, reason: o.reason });
+      results.push({
+        grid: e,
+        rule: o.unitids.length > 1 ? 'system-wide entry (table)' : 'override (table)',
+        unitids: o.unitids,
+        reason: o.reason,
+      });
       continue;
     }
     const why = excluded.get(e.name);
@@ -536,7 +660,8 @@ export function runMatch(opts: { grid?: string; snapshot?: string } = {}) {
     if (!r.rule) continue;
     byRule[r.rule] = (byRule[r.rule] ?? 0) + 1;
     for (const id of r.unitids) {
-      if (!names.has(id)) throw new Error(`override for "${r.grid.name}": UNITID ${id} is not in the snapshot`);
+      if (!names.has(id))
+        throw new Error(`override for "${r.grid.name}": UNITID ${id} is not in the snapshot`);
       const prior = colleges[String(id)];
       if (prior) {
         conflicts.push({ unitid: id, kept: prior.name, dropped: r.grid.name });
@@ -624,10 +749,10 @@ function reportMarkdown(
     'Each reading is looked up, in this order, by',
     '1. **exact name**: the Scorecard name (INSTNM);',
     '2. **leading "The"** ignored on both sides;',
-    "3. **Saint / St. / apostrophes**: \"Saint\", \"St.\" and \"Ste.\" read alike, and \"St. John's\" as \"St Johns\";",
+    '3. **Saint / St. / apostrophes**: "Saint", "St." and "Ste." read alike, and "St. John\'s" as "St Johns";',
     '4. **campus suffix**: "University of Akron" is the one main campus among "University of Akron-…" or',
     '   "… at …" ("-Main Campus" first, else the campus the Scorecard marks main);',
-    "5. **city in the name**: \"Mount Saint Mary's University Los Angeles\" is that university in Los Angeles;",
+    '5. **city in the name**: "Mount Saint Mary\'s University Los Angeles" is that university in Los Angeles;',
     "6. **Scorecard alias**: one of the institution's Scorecard aliases (ALIAS).",
     '',
     'A rule such as "state in the name, then campus suffix" names the reading and the lookup. Last, the',
@@ -666,7 +791,10 @@ async function main(argv: string[]): Promise<number> {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const { results, summary, file, institutions } = runMatch({ grid: arg('--grid'), snapshot: arg('--snapshot') });
+  const { results, summary, file, institutions } = runMatch({
+    grid: arg('--grid'),
+    snapshot: arg('--snapshot'),
+  });
   fs.mkdirSync(path.dirname(GRID_OUTPUT), { recursive: true });
   // One entry per line: small diffs when the grid is matched again.
   const body = Object.entries(file.colleges)

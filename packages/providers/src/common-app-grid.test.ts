@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CommonAppGrid, comingCycles, gridFacts, type GridFacts } from './common-app-grid.ts';
 
-const SOURCE = { url: 'https://content.commonapp.org/Files/ReqGrid.pdf', title: 'Common App requirements grid 2025-26' };
+const SOURCE = {
+  url: 'https://content.commonapp.org/Files/ReqGrid.pdf',
+  title: 'Common App requirements grid 2025-26',
+};
 
 const entry = (over: Partial<GridFacts> = {}): GridFacts => ({
   name: 'Example College',
@@ -46,7 +49,12 @@ describe('what a Common App grid entry means for a student', () => {
   });
 
   it('places dates that recur every year in the cycle under way, and keeps rolling plans', () => {
-    const mit = entry({ deadlines: {}, annual_rules: { EA: '11-01' }, test_policy: 'required', tests_used: 'None' });
+    const mit = entry({
+      deadlines: {},
+      annual_rules: { EA: '11-01' },
+      test_policy: 'required',
+      tests_used: 'None',
+    });
     expect(gridFacts(mit, SOURCE, new Date('2026-11-24T00:00:00Z'))!.deadlines).toEqual([
       { type: 'Early Action', date: '2026-11-01' },
     ]);

@@ -97,7 +97,8 @@ function inCurrentCycle(mmdd: string, startYear: number): string | null {
 }
 
 const money = (n: number) => (n === 0 ? 'no fee' : `$${n}`);
-const listed = (v: string | null | undefined) => (v && !/^(none|see website)$/i.test(v.trim()) ? v.trim() : null);
+const listed = (v: string | null | undefined) =>
+  v && !/^(none|see website)$/i.test(v.trim()) ? v.trim() : null;
 
 /**
  * What a college's grid entry means for a student on `now`: its deadlines (only those of the coming two
@@ -213,7 +214,9 @@ export class CommonAppGrid {
   static fromFile(file: string): CommonAppGrid {
     const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<GridFile>;
     if (!data._meta || !data.colleges || typeof data.colleges !== 'object' || Array.isArray(data.colleges)) {
-      throw new Error(`${file} is not a Common App grid file keyed by UNITID (see scripts/data/match-common-app.ts)`);
+      throw new Error(
+        `${file} is not a Common App grid file keyed by UNITID (see scripts/data/match-common-app.ts)`,
+      );
     }
     return new CommonAppGrid(data as GridFile);
   }

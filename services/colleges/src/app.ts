@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { INGESTION_QUEUE } from '@ct/contracts';
-import { defineService, registerRoutes } from '@ct/service-kit';
+import { defineService, registerRoutes, type ServiceContext } from '@ct/service-kit';
 import { CollegesConfig, collegesConfig } from './config.ts';
 import { Ingestion, INTERRUPTED_REASON } from './ingestion.ts';
 import { majorRoutes } from './majors/routes.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
+import { loadSnapshot } from './snapshot.ts';
 
 /** The colleges service: the college cache, search, suggestions, majors and ingestion requests. */
 export default defineService({
@@ -23,6 +24,7 @@ export default defineService({
   },
   async start(ctx) {
     const config = collegesConfig(ctx.config);
+    if (config.LOAD_SNAPSHOT) await loadShippedData(ctx.log, ctx.db);
     const ingestion = new Ingestion(ctx, config);
     // A job the queue gave up on without the worker saying why (it kept dying mid-job) still ends its
     // request, so no student waits forever behind the overlay.
@@ -51,3 +53,27 @@ export default defineService({
     }
   },
 });
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The first start (and the first after a new snapshot ships) loads every College Scorecard institution, so
+ * search and suggestions work at once with no API key; later starts skip it with one query. A failure is
+ * logged and the service still starts (colleges are then gathered on demand).
+ */
+async function loadShippedData(log: ServiceContext<unknown>['log'], db: ServiceContext<unknown>['db']) {
+  try {
+    const r = await loadSnapshot(db);
+    if (!r.loaded) {
+      log.debug({ version: r.version, skipped: r.skipped }, 'College Scorecard snapshot already in place');
+      return;
+    }
+    log.info(
+      { snapshot: r.version, colleges: r.colleges, withGrid: r.withGrid, ms: r.ms },
+      `College data loaded: ${fmt(r.colleges)} colleges from the College Scorecard snapshot (${r.dataYear}), ` +
+        `${fmt(r.withGrid)} with Common App requirements, in ${(r.ms / 1000).toFixed(1)} s`,
+    );
+  } catch (err) {
+    log.error({ err }, 'the College Scorecard snapshot could not be loaded; colleges are gathered on demand');
+  }
+}

@@ -11,6 +11,11 @@ const OWN = {
   INGESTION_RETRY_FAILED_AFTER_MS: Type.Integer({ minimum: 0, default: 600_000 }),
   /** How often requests still waiting or running get their job back if the queue lost it (0: only at start). */
   INGESTION_SWEEP_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /**
+   * Load the College Scorecard snapshot shipped with the product (with the Common App grid facts) at start,
+   * once per version. Off only where a test or an operator wants an empty college cache.
+   */
+  LOAD_SNAPSHOT: Type.Boolean({ default: true }),
 };
 
 export const CollegesConfig = withBase(OWN);

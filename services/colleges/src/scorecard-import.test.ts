@@ -62,7 +62,7 @@ describe('bulk import of the College Scorecard institution CSV', () => {
     });
     expect(hit.college.sources.demographics!.url).toBe('https://collegescorecard.ed.gov/school/?228778');
     expect(hit.college.missing).toContain(
-      'Deadlines (gathered the first time a student searches for this college)',
+      "Deadlines (from the college's own pages, when an AI provider is configured)",
     );
     expect((await repo.findCollege('UT Austin'))!.college.name).toBe('The University of Texas at Austin');
   });

@@ -126,7 +126,9 @@ export async function openScorecardSource(
         failure = err instanceof Error ? err : new Error(String(err));
       }
       if (failure) {
-        throw new ImportSourceError(`The zip archive ${sourceName} could not be unpacked: ${failure.message}`);
+        throw new ImportSourceError(
+          `The zip archive ${sourceName} could not be unpacked: ${failure.message}`,
+        );
       }
     };
     push(first, false);
@@ -201,7 +203,9 @@ export async function latestScorecardFile(opts: {
     .map((fileName) => ({ fileName, release: releaseOf(fileName)! }))
     .sort((a, b) => b.release.localeCompare(a.release))[0];
   if (!newest) {
-    throw new ImportSourceError(`The data page ${page} links no Most-Recent-Cohorts institution file. ${manual}`);
+    throw new ImportSourceError(
+      `The data page ${page} links no Most-Recent-Cohorts institution file. ${manual}`,
+    );
   }
   return { ...newest, url: new URL(newest.fileName, base.endsWith('/') ? base : `${base}/`).toString() };
 }

@@ -63,7 +63,9 @@ describe('the Common App grid of the worker (LOCAL_DEADLINES_FILE)', () => {
 
       const old = path.join(dir, 'raw.json');
       fs.writeFileSync(old, JSON.stringify({ _meta: {}, colleges: [{ name: 'Harvard University' }] }));
-      expect((await loadLocalDeadlines(old)).problem).toMatch(/is not a Common App grid file keyed by UNITID/);
+      expect((await loadLocalDeadlines(old)).problem).toMatch(
+        /is not a Common App grid file keyed by UNITID/,
+      );
       expect((await loadLocalDeadlines(path.join(dir, 'missing.json'))).problem).toMatch(/ENOENT/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,14 @@
+import { openDb } from '@ct/store';
+import { migrateModule, type ServiceModule } from '@ct/service-kit';
+import collegesService from '../services/colleges/src/app.ts';
+import { loadSnapshot } from '../services/colleges/src/snapshot.ts';
+const dir = process.argv[2]!;
+const db = await openDb(dir.startsWith('postgres') ? { url: dir } : { dataDir: dir });
+let t = performance.now();
+await migrateModule(db, collegesService as unknown as ServiceModule);
+console.log('migrate', performance.now() - t);
+t = performance.now();
+let last = t;
+const r = await loadSnapshot(db, { onProgress: (d) => { const n = performance.now(); console.log(d, Math.round(n - last)); last = n; } });
+console.log(r, performance.now() - t);
+await db.close();
