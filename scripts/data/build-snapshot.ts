@@ -10,9 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { parse } from 'csv-parse';
 import { SCORECARD_FIELDS, num } from '@ct/providers';
-import { openScorecardSource } from '@ct/colleges/scorecard-source';
+import { csvRows, openScorecardSource } from '@ct/colleges/scorecard-source';
 import {
   SNAPSHOT_FILE,
   SNAPSHOT_FORMAT,
@@ -125,9 +124,7 @@ export async function buildSnapshot(opts: BuildOptions = {}): Promise<BuildSumma
   const wanted = [...new Set(Object.values(SCORECARD_FIELDS).map((f) => f.variable))];
   let columns: string[] | null = null;
   const rows: SnapshotFile['rows'] = [];
-  const parser = src.csv.pipe(
-    parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }),
-  );
+  const parser = csvRows(src);
   for await (const row of parser as AsyncIterable<Record<string, string>>) {
     if (!columns) {
       if (!('UNITID' in row) || !('INSTNM' in row)) {

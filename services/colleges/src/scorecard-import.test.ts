@@ -150,6 +150,7 @@ describe('npm run import:scorecard', () => {
   it('explains its usage without an argument', () => {
     const r = run([], {});
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('Usage: npm run import:scorecard -- <path-or-url');
+    expect(r.stderr).toContain('Usage: npm run import:scorecard -- --latest');
+    expect(r.stderr).toContain('npm run import:scorecard -- <path-or-url of Most-Recent-Cohorts-Institution');
   });
 });

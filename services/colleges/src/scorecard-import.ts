@@ -8,10 +8,9 @@ import {
   type GovernmentData,
 } from '@ct/providers';
 import type { Db, Queryable } from '@ct/store';
-import { parse } from 'csv-parse';
 import { CollegeRepository, disambiguatedName, type UpsertOptions } from './repository.ts';
 import { SnapshotLoads } from './snapshot-repository.ts';
-import { ImportSourceError, openScorecardSource } from './scorecard-source.ts';
+import { csvRows, ImportSourceError, openScorecardSource } from './scorecard-source.ts';
 
 export { ImportSourceError } from './scorecard-source.ts';
 
@@ -157,9 +156,7 @@ export async function importScorecard(
   const src = await openScorecardSource(source, (p) =>
     opts.onProgress?.({ phase: 'reading', done: p.bytes, total: p.total }),
   );
-  const parser = src.csv.pipe(
-    parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }),
-  );
+  const parser = csvRows(src);
   const schools: GovernmentData[] = [];
   let rows = 0;
   try {

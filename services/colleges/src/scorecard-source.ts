@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { Unzip, UnzipInflate } from 'fflate';
+import { parse, type Parser } from 'csv-parse';
+import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 
 /** The Department of Education's page listing the College Scorecard downloads. */
 export const DEFAULT_SCORECARD_DATA_PAGE_URL = 'https://collegescorecard.ed.gov/data/';
@@ -119,6 +120,7 @@ export async function openScorecardSource(
       file.start();
     });
     unzip.register(UnzipInflate);
+    unzip.register(UnzipPassThrough);
     const push = (chunk: Uint8Array, final: boolean) => {
       try {
         unzip.push(chunk, final);
@@ -208,4 +210,20 @@ export async function latestScorecardFile(opts: {
     );
   }
   return { ...newest, url: new URL(newest.fileName, base.endsWith('/') ? base : `${base}/`).toString() };
+}
+
+/**
+ * The CSV's rows as objects by column name. A failure of the source (a dropped download, a broken zip)
+ * ends the iteration with that error instead of leaving the parser waiting.
+ */
+export function csvRows(src: OpenedSource): Parser {
+  const parser = parse({
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+  });
+  src.csv.once('error', (err) => parser.destroy(err));
+  return src.csv.pipe(parser);
 }

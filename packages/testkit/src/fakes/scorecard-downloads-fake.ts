@@ -57,7 +57,8 @@ export async function startScorecardDownloadsFake(opts: {
       }
       const chunk = file.subarray(at, Math.min(at + size, end));
       at += chunk.length;
-      if (res.write(chunk)) setImmediate(next);
+      // A little pause between chunks, as over a real network: the client reads the file piece by piece.
+      if (res.write(chunk)) setTimeout(next, 2);
       else res.once('drain', next);
     };
     next();
