@@ -46,8 +46,8 @@ export default function EssaysPage() {
       <div role="status">
         <p className="muted">{MSG.noCollegesAvailable}</p>
         <p className="muted">
-          Essay prompts appear here once they are gathered from colleges&apos; own pages or added by the people
-          who run this site. None are made up.
+          Essay prompts appear here once they are gathered from colleges&apos; own pages or added by the
+          people who run this site. None are made up.
         </p>
       </div>
     );

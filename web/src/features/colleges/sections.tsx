@@ -244,6 +244,13 @@ export function EssayPromptsSection({
   );
 }
 
+const GRID_REQUIREMENTS = [
+  ['applicationFee', 'Application Fee'],
+  ['personalEssay', 'Personal Essay'],
+  ['writingSupplement', 'Writing Supplement'],
+  ['counselorRecommendation', 'Counselor Recommendation'],
+] as const;
+
 /** Transcripts, SAT/ACT and teacher recommendations; both spellings of the last key occur in stored data. */
 export function RequirementsSection({
   requirements,
@@ -271,6 +278,12 @@ export function RequirementsSection({
             path: `${path}.${teacherKey}`,
             text: formatText(r[teacherKey]),
           },
+          // From the Common App requirements grid: shown only for the colleges it lists.
+          ...GRID_REQUIREMENTS.filter(([key]) => typeof r[key] === 'string').map(([key, label]) => ({
+            label,
+            path: `${path}.${key}`,
+            text: formatText(r[key]),
+          })),
         ]}
       />
     </CardSection>
