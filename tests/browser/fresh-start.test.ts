@@ -82,7 +82,8 @@ beforeAll(async () => {
   child.stdout?.on('data', (b: Buffer) => (output += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (output += b.toString()));
   const deadline = Date.now() + 240_000;
-  while (!output.includes('is running')) {
+  // The first start loads the snapshot in the background and says so in one line when done.
+  while (!output.includes('is running') || !output.includes('College data loaded')) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -92,11 +93,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      /* the process group is gone already */
+    }
+  };
   if (child && child.exitCode === null) {
     const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid!, 'SIGINT');
+    signal('SIGINT');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    signal('SIGKILL');
   }
   fs.rmSync(parent, { recursive: true, force: true });
 }, 60_000);

@@ -24,7 +24,12 @@ export default defineService({
   },
   async start(ctx) {
     const config = collegesConfig(ctx.config);
-    if (config.LOAD_SNAPSHOT) await loadShippedData(ctx.log, ctx.db);
+    if (config.LOAD_SNAPSHOT) {
+      // In the background: a first load takes seconds, longer than a start may (the embedded run's start
+      // hooks are timed). Searches answer from what is stored meanwhile; a shutdown waits for the load.
+      const loading = loadShippedData(ctx.log, ctx.db);
+      ctx.onClose(() => loading);
+    }
     const ingestion = new Ingestion(ctx, config);
     // A job the queue gave up on without the worker saying why (it kept dying mid-job) still ends its
     // request, so no student waits forever behind the overlay.
@@ -58,8 +63,8 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The first start (and the first after a new snapshot ships) loads every College Scorecard institution, so
- * search and suggestions work at once with no API key; later starts skip it with one query. A failure is
- * logged and the service still starts (colleges are then gathered on demand).
+ * search and suggestions work within seconds with no API key; later starts skip it with one query. A
+ * failure is logged and the service keeps running (colleges are then gathered on demand).
  */
 async function loadShippedData(log: ServiceContext<unknown>['log'], db: ServiceContext<unknown>['db']) {
   try {

@@ -8,7 +8,7 @@ import {
   SCORECARD_SOURCE_TITLE,
   scorecardPageUrl,
 } from '@ct/providers';
-import type { Db } from '@ct/store';
+import type { Db, Queryable } from '@ct/store';
 import { collegeDocuments, writeColleges, type GovernmentItem } from './scorecard-import.ts';
 import { readSnapshotFile, snapshotRecords, type SnapshotFile, type SnapshotGroup } from './snapshot-file.ts';
 import { SnapshotLoads } from './snapshot-repository.ts';
@@ -112,8 +112,8 @@ function snapshotItems(
  * cost of one query. A different shipped snapshot (or a new admission cycle, which changes which grid
  * deadlines apply) loads again: colleges whose facts were gathered from their pages keep them and get the
  * new government figures; the others are replaced whole. Official data an operator imported that is newer
- * than the snapshot is never overwritten. One transaction under an advisory lock: replicas starting
- * together load once, and a crash mid-load leaves nothing half-loaded.
+ * than the snapshot is never overwritten. On Postgres, one transaction under an advisory lock: replicas
+ * starting together load once, and a crash mid-load leaves nothing half-loaded.
  */
 export async function loadSnapshot(
   db: Db,
@@ -145,10 +145,9 @@ export async function loadSnapshot(
   });
   if (await loads.has(version)) return result({ skipped: 'already loaded' });
 
-  return db.transaction(async (tx) => {
-    await loads.lock(tx);
-    if (await loads.has(version, tx)) return result({ skipped: 'already loaded' });
-    if (await loads.importNewerThan(main.released, tx)) {
+  const load = async (tx: Queryable | undefined): Promise<SnapshotLoadResult> => {
+    const q = tx ?? db;
+    if (await loads.importNewerThan(main.released, q)) {
       await loads.record(
         {
           version,
@@ -159,7 +158,7 @@ export async function loadSnapshot(
           colleges: 0,
           ms: 0,
         },
-        tx,
+        q,
       );
       return result({ skipped: 'newer data imported' });
     }
@@ -173,7 +172,7 @@ export async function loadSnapshot(
     const written = await writeColleges(db, docs, {
       mode: 'replace',
       factsGathered: false,
-      tx,
+      ...(tx ? { tx } : {}),
       ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
@@ -188,7 +187,7 @@ export async function loadSnapshot(
         colleges: docs.length,
         ms,
       },
-      tx,
+      q,
     );
     return result({
       loaded: true,
@@ -198,5 +197,16 @@ export async function loadSnapshot(
       withGrid,
       ms,
     });
+  };
+
+  // The embedded store has one process and one connection: batches in their own transactions let the
+  // app's other queries through in between (an interrupted load is simply done again: upserts are
+  // idempotent and the version is recorded last). On Postgres, replicas may start together: one
+  // transaction under an advisory lock, so one loads and the others find the version recorded.
+  if (db.kind === 'pglite') return load(undefined);
+  return db.transaction(async (tx) => {
+    await loads.lock(tx);
+    if (await loads.has(version, tx)) return result({ skipped: 'already loaded' });
+    return load(tx);
   });
 }
