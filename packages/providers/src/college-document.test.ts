@@ -52,9 +52,18 @@ describe('the coming two admission cycles (August 1 to July 31)', () => {
       to: '2028-07-31',
       label: '2026-27 and 2027-28',
     });
-    expect(comingCycles(new Date('2027-07-31T23:59:59Z'))).toMatchObject({ from: '2026-08-01', to: '2028-07-31' });
-    expect(comingCycles(new Date('2027-08-01T00:00:00Z'))).toMatchObject({ from: '2027-08-01', to: '2029-07-31' });
-    expect(comingCycles(new Date('2030-01-15T00:00:00Z'))).toMatchObject({ from: '2029-08-01', to: '2031-07-31' });
+    expect(comingCycles(new Date('2027-07-31T23:59:59Z'))).toMatchObject({
+      from: '2026-08-01',
+      to: '2028-07-31',
+    });
+    expect(comingCycles(new Date('2027-08-01T00:00:00Z'))).toMatchObject({
+      from: '2027-08-01',
+      to: '2029-07-31',
+    });
+    expect(comingCycles(new Date('2030-01-15T00:00:00Z'))).toMatchObject({
+      from: '2029-08-01',
+      to: '2031-07-31',
+    });
   });
 
   it('keep deadlines inside the window and rolling ones; drop past cycles and far-off years', () => {
@@ -161,10 +170,17 @@ describe('enriching a Scorecard college with what its own pages say', () => {
       info: { ...stored.info, deadlines: [{ type: 'Early Decision', date: '2026-11-15' }] },
       sources: {
         ...stored.sources,
-        'info.deadlines': { url: 'https://content.commonapp.org/Files/ReqGrid.pdf', gatheredAt: stored.createdAt },
+        'info.deadlines': {
+          url: 'https://content.commonapp.org/Files/ReqGrid.pdf',
+          gatheredAt: stored.createdAt,
+        },
       },
     };
-    const noDeadlines = { ...aiOnly, info: { ...aiOnly.info, deadlines: [] }, sources: { ...aiOnly.sources } };
+    const noDeadlines = {
+      ...aiOnly,
+      info: { ...aiOnly.info, deadlines: [] },
+      sources: { ...aiOnly.sources },
+    };
     delete noDeadlines.sources['info.deadlines'];
     const merged = mergeEnrichment(withGrid, noDeadlines);
     expect(merged.info.deadlines).toEqual([{ type: 'Early Decision', date: '2026-11-15' }]);
@@ -172,9 +188,15 @@ describe('enriching a Scorecard college with what its own pages say', () => {
   });
 
   it("takes government data only from the same institution's Scorecard record", () => {
-    const other = governmentCollege(governmentData(recordFromCsv({ ...ROW, UNITID: '900556', ADM_RATE: '0.9' }))!, '2026-11-24T00:00:00.000Z');
+    const other = governmentCollege(
+      governmentData(recordFromCsv({ ...ROW, UNITID: '900556', ADM_RATE: '0.9' }))!,
+      '2026-11-24T00:00:00.000Z',
+    );
     expect(mergeEnrichment(stored, other).demographics.admissionRate).toBe(0.0412);
-    const fresher = governmentCollege(governmentData(recordFromCsv({ ...ROW, ADM_RATE: '0.05' }))!, '2026-11-24T00:00:00.000Z');
+    const fresher = governmentCollege(
+      governmentData(recordFromCsv({ ...ROW, ADM_RATE: '0.05' }))!,
+      '2026-11-24T00:00:00.000Z',
+    );
     expect(mergeEnrichment(stored, fresher).demographics.admissionRate).toBe(0.05);
   });
 });

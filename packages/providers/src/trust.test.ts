@@ -19,11 +19,17 @@ describe('the registrable domain of an official website', () => {
       label: 'example',
       educational: false,
     });
-    expect(registrableDomain('https://example.co.uk')).toMatchObject({ domain: 'example.co.uk', educational: false });
+    expect(registrableDomain('https://example.co.uk')).toMatchObject({
+      domain: 'example.co.uk',
+      educational: false,
+    });
   });
 
   it('is fooled by no look-alike: .edu inside another host, user info, other schemes, addresses', () => {
-    expect(registrableDomain('https://harvard.edu.evil.com/')).toMatchObject({ domain: 'evil.com', educational: false });
+    expect(registrableDomain('https://harvard.edu.evil.com/')).toMatchObject({
+      domain: 'evil.com',
+      educational: false,
+    });
     expect(registrableDomain('https://harvard.edu@evil.com/')).toMatchObject({ domain: 'evil.com' });
     expect(registrableDomain('https://evil.com/harvard.edu')).toMatchObject({ domain: 'evil.com' });
     expect(registrableDomain('ftp://harvard.edu/')).toBeNull();
@@ -63,10 +69,14 @@ describe('when a college no government record confirms is shared with everyone',
       shared: true,
       reason: '',
     });
-    expect(decideSharing('mass inst of tech', 'Massachusetts Institute of Technology', 'https://mit.edu')).toMatchObject({
+    expect(
+      decideSharing('mass inst of tech', 'Massachusetts Institute of Technology', 'https://mit.edu'),
+    ).toMatchObject({
       shared: true,
     });
-    expect(decideSharing('Quillon College', 'Quillon College', 'https://admissions.quillon.edu/')).toMatchObject({
+    expect(
+      decideSharing('Quillon College', 'Quillon College', 'https://admissions.quillon.edu/'),
+    ).toMatchObject({
       shared: true,
     });
   });
@@ -74,7 +84,9 @@ describe('when a college no government record confirms is shared with everyone',
   it('keeps it private when the official name is not what was typed', () => {
     const d = decideSharing('Example Made Up College', 'Example official name', 'https://www.example.edu/');
     expect(d.shared).toBe(false);
-    expect(d.reason).toBe('The official name "Example official name" does not contain "made up" from what was typed.');
+    expect(d.reason).toBe(
+      'The official name "Example official name" does not contain "made up" from what was typed.',
+    );
   });
 
   it('keeps it private without a website, or on a domain anyone can buy, or on one of another name', () => {
@@ -101,6 +113,10 @@ describe('when a college no government record confirms is shared with everyone',
   });
 
   it('reads significant words without case, accents, punctuation or generic words', () => {
-    expect(significantWords('The Université of São Paulo — Main Campus')).toEqual(['universite', 'sao', 'paulo']);
+    expect(significantWords('The Université of São Paulo — Main Campus')).toEqual([
+      'universite',
+      'sao',
+      'paulo',
+    ]);
   });
 });

@@ -1,9 +1,4 @@
-import {
-  CollegeIngestedEvent,
-  EVENT_SUBSCRIBERS,
-  eventQueueName,
-  type College,
-} from '@ct/contracts';
+import { CollegeIngestedEvent, EVENT_SUBSCRIBERS, eventQueueName, type College } from '@ct/contracts';
 import { EventBus, MemoryQueue } from '@ct/queue';
 import { migrateModule, type ServiceContext, type ServiceModule } from '@ct/service-kit';
 import { openDb, type Db } from '@ct/store';
