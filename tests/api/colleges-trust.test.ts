@@ -5,6 +5,7 @@ import { CollegeRepository } from '@ct/colleges/repository';
 import {
   eventQueueName,
   type College,
+  type CollegeFactsAnswer,
   type CollegeReview,
   type Enrichment,
   type IngestionRequest,
@@ -12,6 +13,7 @@ import {
 import { governmentCollege, governmentData, recordFromCsv } from '@ct/providers';
 import {
   buildCollege,
+  buildFactsAnswer,
   createVerifiedUser,
   seedColleges,
   startOpenAiFake,
@@ -35,26 +37,9 @@ let ana: TestUser; // asks for names
 let ben: TestUser; // another student, who never asked
 let ada: TestUser; // an admin
 
-const none = { value: null, sourceUrl: null };
 /** What the model answers about one college (every group empty unless given). */
-function facts(officialName: string, website: string | null, over: Record<string, unknown> = {}) {
-  return {
-    found: true,
-    officialName,
-    city: null,
-    state: null,
-    website,
-    aliases: none,
-    links: none,
-    deadlines: none,
-    essayPrompts: none,
-    requirements: none,
-    tips: none,
-    admissionStatistics: none,
-    admittedStudentProfile: none,
-    ...over,
-  };
-}
+const facts = (officialName: string, website: string | null, over: Partial<CollegeFactsAnswer> = {}) =>
+  buildFactsAnswer({ officialName, website, ...over });
 
 const MADE_UP = 'Example Made Up College of Nowhere';
 const MADE_UP_OFFICIAL = 'Example official name';

@@ -6,6 +6,7 @@ import { CollegeRepository } from '@ct/colleges/repository';
 import { governmentCollege, governmentData, recordFromCsv } from '@ct/providers';
 import {
   buildCollege,
+  buildFactsAnswer,
   createVerifiedUser,
   launchBrowser,
   newPage,
@@ -31,7 +32,6 @@ let admin: TestUser;
 
 const YALE_ID = 130794;
 const MADE_UP = 'Example Imaginary Academy of Nowhere';
-const none = { value: null, sourceUrl: null };
 
 function typedName(req: ResponsesRequest): unknown {
   const items = req.rawInput as Array<{ content: Array<{ text: string }> }>;
@@ -42,22 +42,8 @@ function typedName(req: ResponsesRequest): unknown {
 
 function answer(req: ResponsesRequest) {
   const name = typedName(req);
-  const base = {
-    found: true,
-    city: null,
-    state: null,
-    aliases: none,
-    links: none,
-    deadlines: none,
-    essayPrompts: none,
-    requirements: none,
-    tips: none,
-    admissionStatistics: none,
-    admittedStudentProfile: none,
-  };
   if (name === 'Yale University')
-    return {
-      ...base,
+    return buildFactsAnswer({
       officialName: 'Yale University',
       website: 'https://www.yale.edu/',
       deadlines: {
@@ -68,8 +54,8 @@ function answer(req: ResponsesRequest) {
         value: { overallAcceptanceRate: 0.5, year: 'Class of 2029' },
         sourceUrl: 'https://admissions.yale.edu/profile',
       },
-    };
-  return { ...base, officialName: 'Example official name', website: 'https://www.example.com/' };
+    });
+  return buildFactsAnswer({ officialName: 'Example official name', website: 'https://www.example.com/' });
 }
 
 beforeAll(async () => {

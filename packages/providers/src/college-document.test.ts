@@ -1,4 +1,5 @@
 import type { CollegeFactsAnswer } from '@ct/contracts';
+import { buildFactsAnswer } from '@ct/testkit';
 import { describe, expect, it } from 'vitest';
 import {
   assembleCollege,
@@ -25,25 +26,15 @@ const ROW = {
 };
 const gov = governmentData(recordFromCsv(ROW))!;
 
-const none = { value: null, sourceUrl: null };
-function answer(over: Partial<CollegeFactsAnswer> = {}): CollegeFactsAnswer {
-  return {
-    found: true,
+/** What the model answers about Quillon College. */
+const answer = (over: Partial<CollegeFactsAnswer> = {}) =>
+  buildFactsAnswer({
     officialName: 'Quillon College',
     city: 'Quillon',
     state: 'VT',
     website: 'https://www.quillon.edu/',
-    aliases: none,
-    links: none,
-    deadlines: none,
-    essayPrompts: none,
-    requirements: none,
-    tips: none,
-    admissionStatistics: none,
-    admittedStudentProfile: none,
     ...over,
-  };
-}
+  });
 
 describe('the coming two admission cycles (August 1 to July 31)', () => {
   it('run from the August 1 before now to the July 31 two years on', () => {
