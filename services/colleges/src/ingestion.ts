@@ -107,7 +107,10 @@ export class Ingestion {
     if (!key) throw new AppError('VALIDATION_ERROR', 'Please enter the name of a college.');
     const hit = await this.colleges.findVisible(name, uid);
     if (hit) {
-      await this.enrichLater(hit, uid, requestId);
+      // The college is found either way; its enrichment not being queued must not change that.
+      await this.enrichLater(hit, uid, requestId).catch((err: unknown) => {
+        this.ctx.log.warn({ err, key }, 'could not ask for the college facts of a cached college');
+      });
       const existing = await this.requests.get(key);
       const request: IngestionRequest =
         existing?.state === 'done'
