@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommonAppGrid, comingCycles, gridFacts, type GridFacts } from './common-app-grid.ts';
+import { CommonAppGrid, gridFacts, type GridFacts } from './common-app-grid.ts';
 
 const SOURCE = {
   url: 'https://content.commonapp.org/Files/ReqGrid.pdf',
@@ -80,15 +80,6 @@ describe('what a Common App grid entry means for a student', () => {
       recs: null,
     });
     expect(gridFacts(empty, SOURCE, new Date('2026-11-24T00:00:00Z'))).toBeNull();
-  });
-
-  it('knows the coming two admission cycles', () => {
-    expect(comingCycles(new Date('2026-11-24T00:00:00Z'))).toEqual({
-      from: '2026-08-01',
-      to: '2028-07-31',
-      startYear: 2026,
-    });
-    expect(comingCycles(new Date('2026-03-01T00:00:00Z')).from).toBe('2025-08-01');
   });
 });
 

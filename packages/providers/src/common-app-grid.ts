@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { normaliseCollegeName, type CollegeInfo, type Deadline } from '@ct/contracts';
-import type { LocalFacts } from './college-document.ts';
+import { comingCycles, type LocalFacts } from './college-document.ts';
 
 /** Application plans of the grid, in the order a student meets them. */
 export const GRID_ROUNDS = ['ED', 'ED2', 'EA', 'EA2', 'REA', 'RD'] as const;
@@ -79,16 +79,6 @@ const TEST_POLICY: Record<string, string> = {
   ignored: 'Not considered (test-free)',
 };
 
-/**
- * The admission cycles a deadline may belong to on `now`: the one under way (August to July) and the next.
- * Returns the first and last day (YYYY-MM-DD) of that window and the first cycle's opening year.
- */
-export function comingCycles(now: Date = new Date()): { from: string; to: string; startYear: number } {
-  const y = now.getUTCFullYear();
-  const startYear = now.getUTCMonth() >= 7 ? y : y - 1;
-  return { from: `${startYear}-08-01`, to: `${startYear + 2}-07-31`, startYear };
-}
-
 /** A recurring MM-DD placed in the cycle under way (August to July). */
 function inCurrentCycle(mmdd: string, startYear: number): string | null {
   const m = /^(\d{2})-(\d{2})$/.exec(mmdd);
@@ -111,6 +101,7 @@ export function gridFacts(
   now: Date = new Date(),
 ): LocalFacts | null {
   const window = comingCycles(now);
+  const startYear = Number(window.from.slice(0, 4));
   const deadlines: Deadline[] = [];
   for (const round of GRID_ROUNDS) {
     const v = e.deadlines[round];
@@ -120,7 +111,7 @@ export function gridFacts(
       deadlines.push({ type: ROUND_LABELS[round], date: v });
   }
   for (const [rule, mmdd] of Object.entries(e.annual_rules ?? {})) {
-    const date = inCurrentCycle(mmdd, window.startYear);
+    const date = inCurrentCycle(mmdd, startYear);
     const label = RULE_LABELS[rule];
     if (date && label && !deadlines.some((d) => d.type === label)) deadlines.push({ type: label, date });
   }

@@ -62,7 +62,7 @@ export function loadVersion(snapshot: SnapshotFile, grid: CommonAppGrid | null, 
   const gridHash = grid
     ? createHash('sha256').update(JSON.stringify(grid.file.colleges)).digest('hex').slice(0, 12)
     : 'none';
-  return `snapshot:${snapshot.version}+grid:${gridHash}+cycle:${comingCycles(now).startYear}`;
+  return `snapshot:${snapshot.version}+grid:${gridHash}+cycle:${comingCycles(now).from.slice(0, 4)}`;
 }
 
 /** Government items from the snapshot, each part's source titled with the year its values describe. */

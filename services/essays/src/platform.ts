@@ -58,7 +58,7 @@ const clean = (list: string[]) =>
 
 /** "2026-27": the admission cycle under way. */
 export function currentCycle(now: Date = new Date()): string {
-  const y = comingCycles(now).startYear;
+  const y = Number(comingCycles(now).from.slice(0, 4));
   return `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
 }
 
