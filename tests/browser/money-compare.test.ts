@@ -75,6 +75,19 @@ beforeAll(async () => {
     }),
     buildCollege({
       name: HILL,
+      // Years only in the sources, as the shipped Scorecard snapshot writes them.
+      sources: {
+        'demographics.finance': {
+          url: 'https://collegescorecard.ed.gov/school/?1',
+          title: 'College Scorecard, U.S. Department of Education, 2021-22',
+          gatheredAt: '2025-01-16T00:00:00.000Z',
+        },
+        'demographics.finance.medianEarnings': {
+          url: 'https://collegescorecard.ed.gov/school/?1',
+          title: 'College Scorecard, U.S. Department of Education, 2020-21',
+          gatheredAt: '2025-01-16T00:00:00.000Z',
+        },
+      },
       demographics: {
         schoolState: 'ME',
         graduationRate: 0.8,
@@ -187,6 +200,14 @@ describe('their money in Chromium', () => {
     expect((await figures(card.getByRole('region', { name: 'Cost for you' })))[1]).toEqual([
       'Your tuition (home state Maine)',
       '$27,000 Out-of-state 2022-23 data',
+    ]);
+    // Years the document does not state come from its sources (the shipped snapshot's titles).
+    card = await searchFor(page, HILL);
+    expect(await figures(card.getByRole('region', { name: 'Cost for you' }))).toEqual([
+      ['Your net price (family income $48,001–$75,000)', '$14,500 2021-22 data'],
+      ['Your tuition (home state Maine)', '$11,000 In-state 2021-22 data'],
+      ['Median debt (of graduates who borrowed)', '$25,000 2021-22 data'],
+      ['Median earnings (10 years after entry)', '$60,000 2020-21 data'],
     ]);
     card = await searchFor(page, RIVER);
     expect((await figures(card.getByRole('region', { name: 'Cost for you' })))[1]).toEqual([

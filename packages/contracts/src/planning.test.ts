@@ -9,8 +9,10 @@ import {
   entryYear,
   essayPromptKey,
   incomeBandText,
+  moneyDataYears,
   otherCollegesNamed,
   parseWordLimit,
+  sourceYear,
   tuitionResidency,
 } from './planning.ts';
 
@@ -122,5 +124,30 @@ describe('essay prompts and drafts', () => {
     // A state's name alone is not a college's name; a draft for two colleges may name both.
     expect(otherCollegesNamed('I grew up in Maine.', ['Colby College'], mine)).toEqual([]);
     expect(otherCollegesNamed('Colby and Bates both.', ['Colby College', 'Bates College'], mine)).toEqual([]);
+  });
+});
+
+describe('data years of the money figures', () => {
+  const title = (year: string) => `College Scorecard, U.S. Department of Education, ${year}`;
+  it('reads a source year from dataYear or the title, never a release date', () => {
+    expect(sourceYear({ dataYear: '2022-23', title: title('2019-20') })).toBe('2022-23');
+    expect(sourceYear({ title: title('2021-22') })).toBe('2021-22');
+    expect(sourceYear({ title: 'College Scorecard school table of the 2025-01-16 release' })).toBeNull();
+    expect(sourceYear(undefined)).toBeNull();
+  });
+
+  it("takes the document's own years first, then each figure's source, then the finance part's", () => {
+    const sources = {
+      'demographics.finance': { title: title('2021-22') },
+      'demographics.finance.medianEarnings': { title: title('2020-21') },
+    };
+    expect(moneyDataYears(undefined, sources)).toEqual({
+      netPrice: '2021-22',
+      cost: '2021-22',
+      debt: '2021-22',
+      earnings: '2020-21',
+    });
+    expect(moneyDataYears({ cost: '2023-24' }, sources).cost).toBe('2023-24');
+    expect(moneyDataYears(undefined, {})).toEqual({});
   });
 });

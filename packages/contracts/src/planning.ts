@@ -4,6 +4,7 @@
  * financial-aid dates of the coming cycle, recommender "ask by" dates, and essay prompt keys, word
  * limits, word counts and college mentions.
  */
+import type { DataYears } from './college.ts';
 import { NET_PRICE_BANDS, normaliseCollegeName, type NetPriceKey } from './constants.ts';
 
 // ---- the student's money profile ----
@@ -105,6 +106,48 @@ export function tuitionResidency(
 ): 'in-state' | 'out-of-state' | 'unknown' {
   if (!homeState || !collegeState) return 'unknown';
   return homeState.toUpperCase() === collegeState.trim().toUpperCase() ? 'in-state' : 'out-of-state';
+}
+
+/** A year as a source names it: its `dataYear`, else a year its title names ("College Scorecard, 2021-22"). */
+export function sourceYear(
+  s: { title?: string | undefined; dataYear?: string | undefined } | undefined,
+): string | null {
+  if (!s) return null;
+  if (s.dataYear?.trim()) return s.dataYear.trim();
+  const m = /(?:^|[\s,(])(\d{4}-\d{2})(?![\d-])/.exec(s.title ?? '');
+  return m ? m[1]! : null;
+}
+
+const FINANCE = 'demographics.finance';
+const MONEY_YEAR_PATHS = {
+  netPrice: ['avgNetPrice', ...NET_PRICE_BANDS.map((b) => b.key)].map((k) => `${FINANCE}.${k}`),
+  cost: ['inStateTuition', 'outOfStateTuition', 'costAttendance'].map((k) => `${FINANCE}.${k}`),
+  debt: [`${FINANCE}.medianDebt`],
+  earnings: [`${FINANCE}.medianEarnings`],
+} as const;
+export type MoneyYears = Pick<DataYears, keyof typeof MONEY_YEAR_PATHS>;
+
+/**
+ * The data year of each group of money figures: the document's own `dataYears` first, else the year of
+ * the source of those figures (the figure's own source, else the finance part's, else the demographics').
+ */
+export function moneyDataYears(
+  dataYears: DataYears | undefined,
+  sources: Record<string, { title?: string | undefined; dataYear?: string | undefined }> | undefined,
+): MoneyYears {
+  const src = sources ?? {};
+  const out: MoneyYears = {};
+  for (const [group, paths] of Object.entries(MONEY_YEAR_PATHS) as Array<
+    [keyof MoneyYears, readonly string[]]
+  >) {
+    const year =
+      dataYears?.[group] ??
+      paths.map((p) => sourceYear(src[p])).find(Boolean) ??
+      sourceYear(src[FINANCE]) ??
+      sourceYear(src.demographics);
+    if (year) out[group] = year;
+  }
+  return out;
 }
 
 // ---- calendar days ----

@@ -8,7 +8,13 @@ import {
   type StudentProfile,
 } from '@ct/contracts';
 import { randomUUID } from 'node:crypto';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
+import {
+  buildCollege,
+  createVerifiedUser,
+  startTestGateway,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
@@ -42,6 +48,41 @@ beforeAll(async () => {
 afterAll(() => gw?.close());
 
 type Reply<T> = { success: boolean; message: string; data: T };
+
+describe('money figures on the dashboard', () => {
+  it('carry the data years of their sources when the document states none', async () => {
+    const name = 'Snapshot Year College';
+    await seedColleges(gw.db, [
+      buildCollege({
+        name,
+        sources: {
+          'demographics.finance': {
+            url: 'https://collegescorecard.ed.gov/school/?9',
+            title: 'College Scorecard, U.S. Department of Education, 2021-22',
+            gatheredAt: '2025-01-16T00:00:00.000Z',
+          },
+          'demographics.finance.medianEarnings': {
+            url: 'https://collegescorecard.ed.gov/school/?9',
+            title: 'College Scorecard, U.S. Department of Education, 2020-21',
+            gatheredAt: '2025-01-16T00:00:00.000Z',
+          },
+        },
+      }),
+    ]);
+    const dana = await createVerifiedUser({ name: 'Dana' });
+    await as(gw, dana).post('/add-user-college', { collegeName: name });
+    const r = await as(gw, dana).get<{ demographics: { dataYears?: Record<string, string> } }>(
+      '/get-college-resources-demographics',
+      { collegeName: name },
+    );
+    expect(r.body.demographics.dataYears).toEqual({
+      netPrice: '2021-22',
+      cost: '2021-22',
+      debt: '2021-22',
+      earnings: '2020-21',
+    });
+  });
+});
 
 describe('money profile', () => {
   it('starts unset, saves a home state and income band, and clears them', async () => {

@@ -2,14 +2,25 @@ import {
   addUserCollege,
   getCollegeResourcesDemographics,
   getUserColleges,
+  moneyDataYears,
   MSG,
   removeUserCollege,
+  type College,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { buildChecklist } from '../checklist.ts';
 import { collegeKey, requireListedCollege, type Deps } from '../deps.ts';
 import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
 import { toUserCollege } from '../repositories/colleges.ts';
+
+/** The demographics, with the data years of its money figures filled in from its sources where missing. */
+function withMoneyYears(college: College): College['demographics'] {
+  const years = {
+    ...moneyDataYears(college.demographics.dataYears, college.sources),
+    ...college.demographics.dataYears,
+  };
+  return Object.keys(years).length ? { ...college.demographics, dataYears: years } : college.demographics;
+}
 
 /** The student's list of colleges, and what the dashboard shows about each. */
 export function collegeRoutes(deps: Deps): Implementation[] {
@@ -58,7 +69,8 @@ export function collegeRoutes(deps: Deps): Implementation[] {
           tips: college.info.tips,
           admissionStatistics: college.info.admissionStatistics,
         },
-        demographics: college.demographics,
+        // The dashboard shows no sources: the money figures' data years travel with the demographics.
+        demographics: withMoneyYears(college),
       };
     }),
   ];

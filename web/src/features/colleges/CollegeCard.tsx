@@ -61,7 +61,7 @@ export function CollegeCard({
           could not be matched to its name, so an admin will review it before other students can find it.
         </p>
       ) : null}
-      <MoneySummary demographics={d} />
+      <MoneySummary demographics={d} sources={sources} />
       {college.missing.length ? <MissingFacts missing={college.missing} /> : null}
       <div className="college-sections">
         <AliasesSection aliases={college.aliases} sources={sources} />

@@ -1,4 +1,4 @@
-import type { Demographics, StudentProfile } from '@ct/contracts';
+import type { Demographics, Source, StudentProfile } from '@ct/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { NO_INFO } from '../../lib/format';
@@ -50,9 +50,12 @@ export function MoneyValue({ figure }: { figure: MoneyFigure }) {
  */
 export function MoneySummary({
   demographics,
+  sources,
   bare = false,
 }: {
   demographics: Demographics | null | undefined;
+  /** The college's sources: where its figures' data years come from when the figures do not say */
+  sources?: Record<string, Source> | undefined;
   /** Inside a panel that has its own "Cost for you" heading: no heading and no box of its own. */
   bare?: boolean;
 }) {
@@ -73,7 +76,7 @@ export function MoneySummary({
       ) : (
         <>
           <dl className="money-list">
-            {moneyFigures(demographics, profile).map((f) => (
+            {moneyFigures(demographics, profile, sources).map((f) => (
               <div className="money-fact" key={f.key} data-key={f.key}>
                 <dt>
                   <MoneyLabel figure={f} />

@@ -1,5 +1,11 @@
-import type { Demographics, StudentProfile } from '@ct/contracts';
-import { incomeBandText, netPriceKeyOf, stateName, tuitionResidency } from '@ct/contracts/planning';
+import type { Demographics, Source, StudentProfile } from '@ct/contracts';
+import {
+  incomeBandText,
+  moneyDataYears,
+  netPriceKeyOf,
+  stateName,
+  tuitionResidency,
+} from '@ct/contracts/planning';
 import { formatMoney } from '../../lib/format';
 
 /** Which way a figure is better, where the spec's comparison list says so (null: no verdict). */
@@ -33,14 +39,16 @@ export function moneyRowKeys(profile: StudentProfile | null): MoneyFigure['key']
  * The money figures of a college for a student, leading with their own net price (the band of their
  * household income, from the public or private series as the Scorecard publishes it) and the tuition that
  * applies to them (home state against the college's state; both when either is unknown), then median debt
- * and median earnings, each with its data year. Without an income band: the average net price.
+ * and median earnings, each with its data year (the document's own, else its sources'). Without an income
+ * band: the average net price.
  */
 export function moneyFigures(
   d: Demographics | null | undefined,
   profile: StudentProfile | null,
+  sources?: Record<string, Source> | undefined,
 ): MoneyFigure[] {
   const f = d?.finance;
-  const years = d?.dataYears;
+  const years = moneyDataYears(d?.dataYears, sources);
   const band = profile?.incomeBand ?? null;
   const figure = (x: Omit<MoneyFigure, 'text'>): MoneyFigure => ({ ...x, text: formatMoney(x.value) });
 
@@ -51,7 +59,7 @@ export function moneyFigures(
         labelDetail: `family income ${incomeBandText(band)}`,
         value: f?.[netPriceKeyOf(band)] ?? null,
         valueDetail: null,
-        year: years?.netPrice ?? null,
+        year: years.netPrice ?? null,
         better: 'lower',
       })
     : figure({
@@ -60,13 +68,13 @@ export function moneyFigures(
         labelDetail: 'all aided students',
         value: f?.avgNetPrice ?? null,
         valueDetail: null,
-        year: years?.netPrice ?? null,
+        year: years.netPrice ?? null,
         better: 'lower',
       });
 
   const inState = f?.inStateTuition ?? null;
   const outOfState = f?.outOfStateTuition ?? null;
-  const tuitionYear = years?.cost ?? null;
+  const tuitionYear = years.cost ?? null;
   const both = [
     figure({
       key: 'inStateTuition',
@@ -124,7 +132,7 @@ export function moneyFigures(
       labelDetail: 'of graduates who borrowed',
       value: f?.medianDebt ?? null,
       valueDetail: null,
-      year: years?.debt ?? null,
+      year: years.debt ?? null,
       // Not in the spec's list of comparison directions: shown, never coloured.
       better: null,
     }),
@@ -134,7 +142,7 @@ export function moneyFigures(
       labelDetail: '10 years after entry',
       value: f?.medianEarnings ?? null,
       valueDetail: null,
-      year: years?.earnings ?? null,
+      year: years.earnings ?? null,
       better: 'higher',
     }),
   ];

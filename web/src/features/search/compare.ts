@@ -62,7 +62,7 @@ export function compareRows(
   colleges: ReadonlyArray<College | null>,
   profile: StudentProfile | null,
 ): CompareRow[] {
-  const figures = colleges.map((c) => moneyFigures(c?.demographics, profile));
+  const figures = colleges.map((c) => moneyFigures(c?.demographics, profile, c?.sources));
   const moneyKeys = moneyRowKeys(profile);
   const money: CompareRow[] = moneyKeys.map((key) => {
     const row = figures.map((list) => list.find((f) => f.key === key)!);
