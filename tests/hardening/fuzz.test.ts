@@ -1,5 +1,5 @@
-// Bad-input fuzz over every route of the table (internal ones through the internal token, as a service
-// would call them). Inputs come from each route's own schema: wrong types, missing fields, values over
+// Bad-input fuzz over every route of the table (internal ones as signed internal calls, as a service
+// would make them). Inputs come from each route's own schema: wrong types, missing fields, values over
 // their limits, invalid dates, 1 MB bodies, bodies that are not JSON, operator objects, SQL and Unicode
 // edge cases. A fixed seed and a fixed count per route make every run send the same requests.
 //
@@ -11,6 +11,7 @@
 //   existed before the fuzz started (another student's notes and list, the college cache, staff roles).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RouteDef } from '@ct/contracts';
+import { internalKey, signInternalCall } from '@ct/service-kit';
 import {
   buildCollege,
   createVerifiedUser,
@@ -28,6 +29,7 @@ import {
   send,
   sendHttp,
   unclearError,
+  urlOf,
   validRequest,
   type ApiResponse,
 } from './lib/routes.ts';
@@ -37,7 +39,7 @@ import { grantRole } from './lib/users.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const PER_ROUTE = Number(process.env.FUZZ_CASES_PER_ROUTE ?? 40);
-const INTERNAL_TOKEN = randomBytes(24).toString('hex');
+const INTERNAL_TOKEN = randomBytes(32).toString('hex');
 
 const tag = randomUUID().slice(0, 8);
 const COLLEGE = `Fuzz State University ${tag}`;
@@ -128,13 +130,18 @@ describe.each(ALL_ROUTES.map((r) => [label(r), r] as const))('%s', (_l, r: Route
     const valid = validRequest(r, hints);
     const all = fuzzCases(r, valid, hints);
     const chosen = pick(all, PER_ROUTE, seededRandom(hashSeed(label(r), SEED)));
-    const headers =
-      r.access === 'internal' ? { 'x-internal-token': INTERNAL_TOKEN, 'x-auth-uid': carol.uid } : undefined;
+    const key = internalKey(INTERNAL_TOKEN);
+    const auth = { uid: carol.uid, email: carol.email, emailVerified: true, name: carol.name };
+    // Signed for each case's own method and URL, as the service clients sign every call.
+    const headers = (c: FuzzCase) =>
+      r.access === 'internal'
+        ? signInternalCall(key, { method: c.req.method, url: urlOf(c.req), auth })
+        : undefined;
     const token = r.access === 'internal' ? undefined : carol.idToken;
     const failures: string[] = [];
     let before = await snapshot(gw.db);
     for (const c of chosen) {
-      const res = await send(gw.app, { ...c.req, headers: { ...c.req.headers, ...headers } }, token);
+      const res = await send(gw.app, { ...c.req, headers: { ...c.req.headers, ...headers(c) } }, token);
       sent++;
       const after = await snapshot(gw.db);
       for (const p of judge(r, c, res, before, after)) failures.push(`${c.label} → ${p}`);
