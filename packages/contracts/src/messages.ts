@@ -77,6 +77,15 @@ export const MSG = {
   noDeadlinesAvailable: 'No deadlines available.',
   noNotesYet: 'No notes yet. Create your first note!',
 
+  // Accounts (not in the spec: sign-in methods, recent sign-in, account deletion)
+  guestSignInRefused:
+    'Guest sign-in is not supported. Please sign in with your email and password or with Google.',
+  signInMethodRefused:
+    'This sign-in method is not supported. Please sign in with your email and password or with Google.',
+  recentSignInRequired:
+    'For your security, please sign in again (within the last 5 minutes) before deleting your account.',
+  accountDeleted: 'Your account and all your data were deleted.',
+
   // Admin
   errorFetchingAdminData: 'Error fetching admin data',
   welcomeAdmin: 'Welcome, Admin!',

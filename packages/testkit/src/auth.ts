@@ -61,6 +61,14 @@ export async function signUp(email: string, password: string, name?: string): Pr
   };
 }
 
+/** A guest account, as the web SDK's signInAnonymously makes one: no e-mail, provider `anonymous`. */
+export async function signUpAnonymously(): Promise<{ uid: string; idToken: string }> {
+  const r = await post<{ localId: string; idToken: string }>('accounts:signUp?key=test', {
+    returnSecureToken: true,
+  });
+  return { uid: r.localId, idToken: r.idToken };
+}
+
 export async function signIn(email: string, password: string): Promise<string> {
   const r = await post<{ idToken: string }>('accounts:signInWithPassword?key=test', {
     email,
