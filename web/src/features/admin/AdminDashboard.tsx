@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { IngestionSection } from './IngestionSection';
 import { Section } from './parts';
+import { QueueDashboardButton } from './QueueDashboardButton';
 import {
   CollegesSection,
   MajorCollegesSection,
@@ -57,13 +58,16 @@ function AdminDashboard() {
     <div className="admin">
       <div className="admin-head">
         <h1>{MSG.welcomeAdmin}</h1>
-        <button
-          type="button"
-          aria-busy={fetching > 0}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })}
-        >
-          Refresh Data
-        </button>
+        <div className="admin-actions">
+          <QueueDashboardButton />
+          <button
+            type="button"
+            aria-busy={fetching > 0}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })}
+          >
+            Refresh Data
+          </button>
+        </div>
       </div>
       <p className="muted">
         Read-only views of the product&apos;s data. Retry on a failed ingestion is the only change you can
