@@ -83,6 +83,16 @@ export async function adminUpdate(uid: string, fields: Record<string, unknown>):
   await post(`projects/${projectId()}/accounts:update`, { localId: uid, ...fields }, true);
 }
 
+/** Whether the Auth emulator still has an account with this uid (an admin lookup, as the console does). */
+export async function accountExists(uid: string): Promise<boolean> {
+  const r = await post<{ users?: unknown[] }>(
+    `projects/${projectId()}/accounts:lookup`,
+    { localId: [uid] },
+    true,
+  );
+  return (r.users ?? []).length > 0;
+}
+
 export const markVerified = (uid: string) => adminUpdate(uid, { emailVerified: true });
 export const disableUser = (uid: string) => adminUpdate(uid, { disableUser: true });
 /** Revokes every token issued before the next second (what revokeRefreshTokens does, one second ahead). */
