@@ -1,10 +1,18 @@
 import { MSG } from '@ct/contracts/messages';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useSession } from '../auth/session';
 import { usePageMeta } from '../hooks/usePageMeta';
 
-/** Shown once an account was deleted: the student is signed out and everything is gone. */
+/** Shown once an account was deleted: it ends the local session, and says everything is gone. */
 export default function AccountDeletedPage() {
   usePageMeta('Account deleted', MSG.accountDeleted);
+  const { signOut } = useSession();
+  const deleted = (useLocation().state as { deleted?: boolean } | null)?.deleted === true;
+  useEffect(() => {
+    // Only right after a deletion: someone who opens this address while signed in stays signed in.
+    if (deleted) void signOut().catch(() => {});
+  }, [deleted, signOut]);
   return (
     <section className="page">
       <h1>Account deleted</h1>

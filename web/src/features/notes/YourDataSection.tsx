@@ -36,7 +36,7 @@ async function confirmIdentity(user: User, password: string): Promise<void> {
 
 /** "Export my data" (a JSON file of colleges, checklists and notes) and "Delete my account and data". */
 export function YourDataSection() {
-  const { user, signOut } = useSession();
+  const { user } = useSession();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [banner, setBanner] = useState<Banner>(null);
@@ -84,9 +84,9 @@ export function YourDataSection() {
       return;
     }
     qc.clear();
-    // To a page anyone may see first, then the local sign-out (the account no longer exists).
-    navigate('/account-deleted', { replace: true });
-    await signOut().catch(() => {});
+    // The confirmation page ends the local session once it shows (the account no longer exists): signing
+    // out here would send this signed-in-only page to / before the navigation lands.
+    navigate('/account-deleted', { replace: true, state: { deleted: true } });
   };
 
   return (
