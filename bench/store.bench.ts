@@ -1,4 +1,4 @@
-// The embedded store's durability and what durable commits would cost here (docs/adr/0050): PGlite runs
+// The embedded store's durability and what durable commits would cost here (docs/adr/0051): PGlite runs
 // Postgres with fsync off and its Node file layer has no fsync, so a commit reaches the OS but not the
 // disk. This measures commits as they are, and how many flushes to disk per second this machine's disk
 // takes (one flush per commit is what a durable commit needs), to put a number on the difference.
