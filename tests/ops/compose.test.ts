@@ -80,6 +80,20 @@ const seconds = (d: string | undefined) => {
   return Number(m[1]) * ({ ms: 0.001, s: 1, m: 60 } as const)[m[2] as 'ms' | 's' | 'm'];
 };
 
+/** A validator for the current Compose Specification schema, as dclint ships it (depends_on `required`...). */
+function composeValidator() {
+  const schemaFile = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')),
+    'schemas/compose.schema.json',
+  );
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
+  // Written as https://json-schema.org/draft-07/schema, which Ajv (draft-07 by default) does not know by that name.
+  expect(schema.$schema).toMatch(/draft-07/);
+  delete schema.$schema;
+  return ajv.compile(schema);
+}
+
 beforeAll(() => {
   compose = parse(raw, { merge: true }) as Compose;
   composeDev = parse(rawDev, { merge: true }) as Compose;
@@ -87,17 +101,7 @@ beforeAll(() => {
 
 describe('docker-compose.yml', () => {
   it('is valid YAML and valid against the Compose Specification schema', () => {
-    // dclint ships the current compose-spec JSON schema (with depends_on `required`, profiles...).
-    const schemaFile = path.join(
-      path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')),
-      'schemas/compose.schema.json',
-    );
-    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-    const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
-    // Written as https://json-schema.org/draft-07/schema, which Ajv (draft-07 by default) does not know by that name.
-    expect(schema.$schema).toMatch(/draft-07/);
-    delete schema.$schema;
-    const validate = ajv.compile(schema);
+    const validate = composeValidator();
     validate(compose);
     expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
   });
@@ -261,14 +265,7 @@ describe('docker-compose.yml', () => {
 
 describe('docker-compose.dev.yml (local development with the Auth emulator)', () => {
   it('is valid Compose and only adds settings to the services of docker-compose.yml', () => {
-    const schemaFile = path.join(
-      path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')),
-      'schemas/compose.schema.json',
-    );
-    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-    const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
-    delete schema.$schema;
-    const validate = ajv.compile(schema);
+    const validate = composeValidator();
     validate(composeDev);
     expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
     for (const [name, s] of Object.entries(composeDev.services)) {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildGateway, GatewayConfig, type Gateway } from '@ct/gateway';
 import {
@@ -38,6 +40,12 @@ export interface TestGateway {
   gateway: Gateway;
   /** Base URL when listening, e.g. http://127.0.0.1:41234 */
   url: string;
+  /**
+   * When listening: a second port that serves the same app without the public listener's header
+   * stripping, like a service's own port in the distributed run. For processes that call the embedded
+   * services with signed internal calls from outside this process (a worker under test).
+   */
+  internalUrl: string;
   database: TestDatabase | null;
   /** The store the gateway's services use (for seeding and checking). */
   db: Db;
@@ -89,8 +97,13 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   const db = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: 10 });
   const gateway = await buildGateway({ config, db, ...(opts.modules ? { modules: opts.modules } : {}) });
   let url = '';
+  let internalUrl = '';
+  let internal: http.Server | null = null;
   if (opts.listen) {
     url = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    internal = http.createServer((req, res) => gateway.app.routing(req, res));
+    await new Promise<void>((resolve) => internal!.listen(0, '127.0.0.1', resolve));
+    internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
   } else {
     await gateway.app.ready();
   }
@@ -101,6 +114,7 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     app,
     gateway,
     url,
+    internalUrl,
     database,
     db,
     prefix,
@@ -127,6 +141,10 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
       return { status: res.statusCode, body: body as never, headers: res.headers };
     },
     async close() {
+      if (internal) {
+        internal.closeAllConnections();
+        await new Promise((resolve) => internal!.close(resolve));
+      }
       await gateway.close();
       await db.close();
       if (database) await database.drop();
