@@ -105,9 +105,15 @@ describe('gateway identity', () => {
         code: 'UNAUTHENTICATED',
       });
     }
-    // Another provider than password or Google (a custom token, a phone number...) is refused too.
+    // Another provider than password or Google (a custom token, a phone number...) is refused too. Signed
+    // in now: a session from before the account existed would be refused as revoked instead.
+    const now = Math.floor(Date.now() / 1000);
     const custom = unsignedToken(
-      tokenClaims(alice.uid, { firebase: { identities: {}, sign_in_provider: 'custom' } }),
+      tokenClaims(alice.uid, {
+        auth_time: now,
+        iat: now,
+        firebase: { identities: {}, sign_in_provider: 'custom' },
+      }),
     );
     const r = await gw.api('GET', ROUTE, { token: custom });
     expect(r.status).toBe(401);
@@ -116,7 +122,11 @@ describe('gateway identity', () => {
     );
     // Google accounts are students like any other.
     const google = unsignedToken(
-      tokenClaims(bob.uid, { firebase: { identities: {}, sign_in_provider: 'google.com' } }),
+      tokenClaims(bob.uid, {
+        auth_time: now,
+        iat: now,
+        firebase: { identities: {}, sign_in_provider: 'google.com' },
+      }),
     );
     expect((await gw.api('GET', ROUTE, { token: google })).status).toBe(404);
   });
