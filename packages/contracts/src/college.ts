@@ -10,6 +10,8 @@ export const Source = Type.Object({
   url: Type.String({ maxLength: 2000 }),
   title: Type.Optional(Type.String({ maxLength: 500 })),
   gatheredAt: IsoDateTime,
+  /** The year the figures describe, when the source publishes it (e.g. "2022-23" for College Scorecard data). */
+  dataYear: Type.Optional(Type.String({ maxLength: 40 })),
 });
 export type Source = Static<typeof Source>;
 

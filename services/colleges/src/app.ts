@@ -6,6 +6,7 @@ import { Ingestion, INTERRUPTED_REASON } from './ingestion.ts';
 import { majorRoutes } from './majors/routes.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
+import { reviewRoutes } from './routes/reviews.ts';
 
 /** The colleges service: the college cache, search, suggestions, majors and ingestion requests. */
 export default defineService({
@@ -18,6 +19,7 @@ export default defineService({
     registerRoutes(app, ctx, [
       ...collegeRoutes(ctx, ingestion),
       ...ingestionRoutes(ctx, ingestion),
+      ...reviewRoutes(ctx, ingestion),
       ...majorRoutes(ctx),
     ]);
   },
@@ -49,5 +51,12 @@ export default defineService({
       timer.unref();
       ctx.onClose(() => clearInterval(timer));
     }
+    // Events committed but not yet published (the process stopped between the two) go out now, and any
+    // the relay after a commit could not publish (the queue was down) on the timer.
+    const relayed = await ingestion.outbox.kick();
+    if (relayed) ctx.log.info({ events: relayed }, 'outbox: events left from before were published');
+    const relayTimer = setInterval(() => void ingestion.outbox.kick(), config.OUTBOX_RELAY_MS);
+    relayTimer.unref();
+    ctx.onClose(() => clearInterval(relayTimer));
   },
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   addExampleEssay,
   CollegeIngestedEvent,
+  CollegeRemovedEvent,
   ESSAY_EXAMPLES_QUEUE,
   getCollegesEssays,
   getEssays,
@@ -187,6 +188,15 @@ export default defineService({
           e.essayPrompts.map((text) => ({ text, wordLimit: limits.get(promptKey(text)) ?? null })),
         );
         return { prompts: e.essayPrompts.length };
+      },
+      // A college an admin deleted or merged leaves the essays grid (one private to some students never
+      // reached it). Its example essays stay with their prompt's text, which other colleges may share.
+      [CollegeRemovedEvent.name]: async (job) => {
+        if (!Value.Check(CollegeRemovedEvent.schema, job.data)) {
+          throw new PermanentJobError('college.removed event with an unexpected shape');
+        }
+        if (job.data.students !== null) return { removed: false };
+        return { removed: await repo.removeCollege(job.data.name) };
       },
     });
     ctx.onClose(() => events.close());

@@ -1,4 +1,5 @@
-import { AiClient, RateLimiter, ScorecardClient } from '@ct/providers';
+import { internalTakeAiCall } from '@ct/contracts';
+import { AiClient, ProviderError, RateLimiter, ScorecardClient } from '@ct/providers';
 import { createClients, serviceUrls, type ServiceClients, type ServiceContext } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from './config.ts';
@@ -21,6 +22,15 @@ export interface WorkerDeps {
 
 /** Builds the providers from config, one rate limiter per provider for this process. */
 export function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): WorkerDeps {
+  // On its own (the colleges service reached over HTTP), the worker uses a leaner transport than the
+  // shared one; embedded, it calls in-process through the context's clients.
+  let clients = ctx.clients;
+  const urls = serviceUrls(config);
+  if (urls.colleges && config.INTERNAL_TOKEN) {
+    const http = undiciTransport(urls);
+    clients = createClients(http.transport, config.INTERNAL_TOKEN);
+    ctx.onClose(http.close);
+  }
   const scorecard = config.SCORECARD_API_KEY
     ? new ScorecardClient({
         baseUrl: config.SCORECARD_API_URL,
@@ -36,6 +46,7 @@ export function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): 
         model: config.OPENAI_MODEL,
         timeoutMs: config.OPENAI_TIMEOUT_MS,
         limiter: new RateLimiter(config.OPENAI_REQUESTS_PER_MINUTE),
+        budget: () => takeAiCall(clients),
       })
     : null;
   if (scorecard) ctx.onClose(() => scorecard.close());
@@ -49,14 +60,14 @@ export function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): 
     if (problem && config.LOCAL_DEADLINES_FILE)
       ctx.log.warn({ file, problem }, 'local deadlines file not loaded');
   }
-  // On its own (the colleges service reached over HTTP), the worker uses a leaner transport than the
-  // shared one; embedded, it calls in-process through the context's clients.
-  let clients = ctx.clients;
-  const urls = serviceUrls(config);
-  if (urls.colleges && config.INTERNAL_TOKEN) {
-    const http = undiciTransport(urls);
-    clients = createClients(http.transport, config.INTERNAL_TOKEN);
-    ctx.onClose(http.close);
-  }
   return { config, clients, log: ctx.log, scorecard, ai, localDeadlines };
+}
+
+/**
+ * Counts one AI call against the hourly limit every worker shares (kept by the colleges service in its
+ * database); refuses the call when the limit is spent.
+ */
+async function takeAiCall(clients: ServiceClients): Promise<void> {
+  const r = await clients.call(internalTakeAiCall, { body: { purpose: 'ingestion' } });
+  if (!r.allowed) throw new ProviderError('openai', 'paused', r.message);
 }
