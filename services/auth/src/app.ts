@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { getStaffRoles, internalGetRole, internalListStaff, MSG } from '@ct/contracts';
-import { AppError, defineService, implement, registerRoutes, requireUser, withBase } from '@ct/service-kit';
+import { defineService, implement, registerRoutes, requireUser, withBase } from '@ct/service-kit';
 import { RoleRepository } from './repository.ts';
+
+const AUTH_MSG = { noStaffRole: 'No staff role found for user' } as const;
 
 /** The auth service: staff roles per uid and the is-admin lookup. */
 export default defineService({
@@ -15,7 +17,8 @@ export default defineService({
       implement(getStaffRoles, async (request) => {
         const uid = requireUser(request);
         const role = await roles.findRole(uid);
-        if (!role) throw new AppError('NOT_FOUND', 'No staff role found for user');
+        // Most users have no role: that is an answer, not a failure (no 404 on every student's page load).
+        if (!role) return { success: true, message: AUTH_MSG.noStaffRole, role: null, data: null };
         return { success: true, message: MSG.staffRoleFound, role, data: role };
       }),
       implement(internalGetRole, async (request) => ({ role: await roles.findRole(request.params.uid) })),
