@@ -26,6 +26,50 @@ export function trigrams(s: string): string[] {
   return [...out];
 }
 
+/** How close two words are: shared trigrams over all trigrams of both (Jaccard, as pg_trgm counts). */
+function wordSimilarity(a: string, b: string): number {
+  const ga = trigrams(a);
+  const gb = new Set(trigrams(b));
+  let shared = 0;
+  for (const g of ga) if (gb.has(g)) shared++;
+  return shared / (ga.length + gb.size - shared);
+}
+
+interface WordMatch {
+  /** Every typed word is the start of a word of the entry. */
+  prefix: boolean;
+  /** Where the first typed word starts a word of the entry (prefix matches). */
+  position: number;
+  /** Mean closeness of each typed word to its closest word of the entry (look-alikes). */
+  score: number;
+}
+
+/**
+ * Whether an entry answers the typed words: each one starts a word of the entry, or looks like one (a typo:
+ * similarity of at least MIN_WORD_SIMILARITY). Sharing trigrams with the whole text is not enough: "colby"
+ * and "bowdoin college" share "col", yet no word of Bowdoin's name is anything like "colby". Null when not.
+ */
+export function matchWords(words: readonly string[], key: string): WordMatch | null {
+  const own = key.split(' ');
+  let prefix = true;
+  let position = -1;
+  let total = 0;
+  for (const w of words) {
+    const at = own.findIndex((o) => o.startsWith(w));
+    if (at >= 0) {
+      if (position < 0) position = at;
+      total += 1;
+      continue;
+    }
+    prefix = false;
+    let best = 0;
+    for (const o of own) best = Math.max(best, wordSimilarity(w, o));
+    if (best < MIN_WORD_SIMILARITY) return null;
+    total += best;
+  }
+  return { prefix, position: Math.max(position, 0), score: total / Math.max(words.length, 1) };
+}
+
 /** Binary search in ascending ids. */
 function contains(ids: number[], id: number): boolean {
   let lo = 0;
@@ -60,13 +104,15 @@ const LAG_SECONDS = 30;
 /** Answers kept for repeated queries (cleared whenever the index changes). */
 const MAX_CACHED_ANSWERS = 20_000;
 
-/** Share of the typed text's trigrams an entry must have to be suggested as similar. */
+/** Share of the typed text's trigrams an entry must have to be a candidate for the similar ones. */
 const MIN_SIMILARITY = 0.5;
+/** How close a typed word must be to a word of the entry when it does not start one (a typo). */
+const MIN_WORD_SIMILARITY = 0.4;
 
 /**
  * The names and aliases of cached colleges in memory, for suggestions in well under a millisecond: names
- * starting with the typed text (alphabetical), then aliases starting with it, then entries sharing most
- * of its trigrams. The database stays the source of truth: before answering, the index catches up with
+ * starting with the typed text (alphabetical), then aliases starting with it, then entries with a word
+ * starting with each typed word, then look-alikes (each typed word close to a word of the entry). The database stays the source of truth: before answering, the index catches up with
  * every change committed before the request arrived (one cheap query shared by all requests waiting at
  * that moment, then only the changed rows).
  */
@@ -145,16 +191,25 @@ export class SuggestionIndex {
       const ids = lists[l]!;
       for (const id of touched) if (contains(ids, id)) counts[id] = counts[id]! + 1;
     }
-    const ranked: Array<{ e: Entry; score: number }> = [];
+    const words = n.split(' ').filter(Boolean);
+    const ranked: Array<{ e: Entry; rank: WordMatch }> = [];
     for (const id of touched) {
       const shared = counts[id]!;
       counts[id] = 0;
       if (shared < need) continue;
       const e = this.entries[id];
-      if (e && !exclude.has(e.name)) ranked.push({ e, score: shared / grams.length });
+      if (!e || exclude.has(e.name)) continue;
+      const rank = matchWords(words, e.key);
+      if (rank) ranked.push({ e, rank });
     }
+    // Entries with a word starting with each typed word first (the earlier that word, the better), then
+    // look-alikes by how close their words are; shorter and then alphabetical among equals.
     ranked.sort(
-      (a, b) => b.score - a.score || a.e.key.length - b.e.key.length || (a.e.name < b.e.name ? -1 : 1),
+      (a, b) =>
+        Number(b.rank.prefix) - Number(a.rank.prefix) ||
+        (a.rank.prefix ? a.rank.position - b.rank.position : b.rank.score - a.rank.score) ||
+        a.e.key.length - b.e.key.length ||
+        (a.e.name < b.e.name ? -1 : a.e.name > b.e.name ? 1 : 0),
     );
     const out: string[] = [];
     for (const { e } of ranked) {
