@@ -1,7 +1,9 @@
 import type { Checklist, ChecklistItem } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatCalendarDate } from '../../lib/format';
 import { useChecklist, useSaveChecklist, useToggleItem } from './api';
 import { checklistProgress, copyChecklist, isDeadlineItem, itemGuard, sectionTitle } from './progress';
@@ -115,6 +117,25 @@ function ChecklistBody({
     focusNext.current = null;
   });
 
+  // Unsaved edits are not lost by accident: leaving the page in the app asks first, and so does the
+  // browser when the tab is closed or reloaded.
+  const dirty = editing && draft !== null && JSON.stringify(draft) !== JSON.stringify(checklist);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   const startEdit = () => {
     setDraft(copyChecklist(checklist));
     onEditingChange(true);
@@ -168,6 +189,19 @@ function ChecklistBody({
 
   return (
     <div className={`checklist${editing ? ' editing' : ''}`}>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave without saving"
+        cancelLabel="Keep editing"
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        <p>
+          Your changes to the {collegeName} checklist are not saved. Save them first, or leave and lose them.
+        </p>
+      </ConfirmDialog>
       <ProgressBar checklist={shown} />
       <div className="checklist-actions">
         {editing ? (
