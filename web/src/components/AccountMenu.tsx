@@ -63,15 +63,13 @@ export function AccountMenu() {
         className="account-button"
         aria-expanded={open}
         aria-controls={`${id}-panel`}
-        aria-label={`Account: ${name}`}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="account-initial" aria-hidden="true">
           {first.charAt(0).toUpperCase()}
         </span>
-        <span className="account-first" aria-hidden="true">
-          {first}
-        </span>
+        <span className="visually-hidden">Account menu for </span>
+        <span className="account-first">{first}</span>
         <span aria-hidden="true" className="account-caret">
           ▾
         </span>

@@ -40,9 +40,15 @@ export function useFocusTrap(
 
   useEffect(() => {
     if (!active) return;
+    const stop = () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocusIn);
+    };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
+        // Let focus go back to the opener, outside the trap.
+        stop();
         latest.current.onEscape();
         return;
       }
@@ -63,9 +69,6 @@ export function useFocusTrap(
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocusIn);
-    };
+    return stop;
   }, [active]);
 }
