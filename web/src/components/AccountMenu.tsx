@@ -62,7 +62,7 @@ export function AccountMenu() {
         type="button"
         className="account-button"
         aria-expanded={open}
-        aria-controls={`${id}-panel`}
+        aria-controls={open ? `${id}-panel` : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="account-initial" aria-hidden="true">
@@ -74,31 +74,33 @@ export function AccountMenu() {
           ▾
         </span>
       </button>
-      <div id={`${id}-panel`} className="account-panel" hidden={!open}>
-        <p className="account-who">
-          <span className="muted">Signed in as</span>
-          <strong>{user.displayName?.trim() || 'Student'}</strong>
-          {user.email ? <span className="account-email">{user.email}</span> : null}
-        </p>
-        <ul>
-          <li>
-            <Link to="/profile" onClick={() => setOpen(false)}>
-              Profile
-            </Link>
-          </li>
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                void signOut().then(() => navigate('/', { replace: true }));
-              }}
-            >
-              Sign out
-            </button>
-          </li>
-        </ul>
-      </div>
+      {open ? (
+        <div id={`${id}-panel`} className="account-panel">
+          <p className="account-who">
+            <span className="muted">Signed in as</span>
+            <strong>{user.displayName?.trim() || 'Student'}</strong>
+            {user.email ? <span className="account-email">{user.email}</span> : null}
+          </p>
+          <ul>
+            <li>
+              <Link to="/profile" onClick={() => setOpen(false)}>
+                Profile
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  void signOut().then(() => navigate('/', { replace: true }));
+                }}
+              >
+                Sign out
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }
