@@ -113,7 +113,7 @@ type Step = (page: Page) => Promise<void>;
 interface Shot {
   name: string;
   path: string;
-  /** What to do on the page before the picture. */
+  /** What to do on the page before the picture (full page; a step may take its own viewport picture). */
   then?: Step;
   /** Viewport widths this one is for (default: both). */
   only?: number;
@@ -178,9 +178,39 @@ const STUDENT: Shot[] = [
   {
     name: 'account-menu',
     path: '/profile',
+    then: async (p) => p.getByRole('button', { name: /^Account menu for/ }).click(),
+  },
+  {
+    name: 'note-delete-confirm',
+    path: '/profile',
+    only: 1280,
+    then: async (p) => p.getByRole('button', { name: 'Delete Visit' }).click(),
+  },
+  {
+    name: 'checklist-leave-confirm',
+    path: '/usercolleges?college=Colby%20College',
     then: async (p) => {
-      const menu = p.getByRole('button', { name: /^Account/ });
-      if (await menu.count()) await menu.first().click();
+      await p.getByRole('button', { name: 'Edit Checklist' }).click();
+      await p
+        .getByRole('textbox', { name: 'Item 1 of Application' })
+        .fill('Finish the Colby application early');
+      await p.locator('a.brand').click();
+      await p.getByRole('dialog', { name: 'Leave without saving?' }).waitFor();
+    },
+  },
+  // Last: it changes the data (the college comes back with Undo right after).
+  {
+    name: 'undo-remove',
+    path: '/usercolleges',
+    then: async (p) => {
+      const sidebar = p.getByRole('complementary', { name: 'Your Colleges' });
+      if (await p.getByRole('button', { name: 'Open Your Colleges' }).isVisible())
+        await p.getByRole('button', { name: 'Open Your Colleges' }).click();
+      await sidebar.getByRole('button', { name: 'Remove Bowdoin College' }).click();
+      await p.getByRole('button', { name: 'Undo removing Bowdoin College' }).waitFor();
+      await p.screenshot({ path: path.join(OUT, `student-undo-remove-${p.viewportSize()?.width}.png`) });
+      await p.getByRole('button', { name: 'Undo removing Bowdoin College' }).click();
+      await p.getByText('is back on your list').waitFor();
     },
   },
 ];
