@@ -130,7 +130,7 @@ describe('a removed college', () => {
 });
 
 describe('a dashboard that could not load', () => {
-  it('shows the error with Retry, never the empty state, and Retry loads the list', async () => {
+  it('shows the error with Retry, never the empty state, and Retry loads the list or the checklist', async () => {
     const user = await createVerifiedUser({ name: 'Wes' });
     await addByApi(user, ASHFORD);
     const { page, context } = await newPage(browser, gw.url);
@@ -146,6 +146,15 @@ describe('a dashboard that could not load', () => {
     await alert.getByRole('button', { name: 'Retry' }).click();
     await sidebar(page).getByRole('button', { name: ASHFORD, exact: true }).waitFor();
     expect(await alert.count()).toBe(0);
+
+    // The same for a checklist that could not be loaded.
+    await page.route('**/api/get-college-checklist*', (route) => route.abort());
+    await sidebar(page).getByRole('button', { name: ASHFORD, exact: true }).click();
+    const failed = checklistPanel(page).getByRole('alert');
+    await failed.getByText('The checklist could not be loaded.').waitFor();
+    await page.unroute('**/api/get-college-checklist*');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await checklistPanel(page).getByRole('button', { name: 'Edit Checklist' }).waitFor();
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import { useSession } from '../auth/session';
+import { LoadError } from '../components/LoadError';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ChecklistPanel, type Notify } from '../features/checklist/ChecklistPanel';
 import { useRemoveCollege, useRestoreCollege, useUserColleges } from '../features/dashboard/api';
@@ -152,20 +153,12 @@ export default function DashboardPage() {
         </div>
       ) : null}
       {loadFailed ? (
-        <div className="banner error dashboard-banner" role="alert">
-          <span>
-            Your colleges could not be loaded. {errorMessage(colleges.error)}
-            {colleges.data ? ' The list below may be out of date.' : ''}
-          </span>
-          <button
-            type="button"
-            className="secondary small"
-            disabled={colleges.isFetching}
-            onClick={() => void colleges.refetch()}
-          >
-            {colleges.isFetching ? 'Retrying...' : 'Retry'}
-          </button>
-        </div>
+        <LoadError
+          what={`Your colleges could not be loaded${colleges.data ? ' (the list below may be out of date)' : ''}.`}
+          error={colleges.error}
+          retrying={colleges.isFetching}
+          onRetry={() => void colleges.refetch()}
+        />
       ) : null}
       <div className={`dashboard-layout${collapsed ? ' sidebar-collapsed' : ''}`}>
         <CollegesSidebar

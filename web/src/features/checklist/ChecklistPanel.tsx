@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
 import { formatCalendarDate } from '../../lib/format';
 import { useChecklist, useSaveChecklist, useToggleItem } from './api';
 import { checklistProgress, copyChecklist, isDeadlineItem, itemGuard, sectionTitle } from './progress';
@@ -69,9 +70,12 @@ export function ChecklistPanel({
           Loading checklist...
         </p>
       ) : query.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(query.error)}
-        </p>
+        <LoadError
+          what="The checklist could not be loaded."
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <ChecklistBody
           key={collegeName}
