@@ -119,18 +119,20 @@ interface Shot {
   only?: number;
 }
 
+const menuOpen: Shot = {
+  name: 'menu-open',
+  path: '/about',
+  only: 390,
+  then: async (p) => p.getByRole('button', { name: 'Open menu' }).click(),
+};
+
 const SIGNED_OUT: Shot[] = [
   { name: 'home', path: '/' },
   { name: 'login', path: '/login' },
   { name: 'login-deep-link', path: '/profile' },
   { name: 'about', path: '/about' },
   { name: 'not-found', path: '/no-such-page' },
-  {
-    name: 'menu-open',
-    path: '/about',
-    only: 390,
-    then: async (p) => p.getByRole('button', { name: 'Open menu' }).click(),
-  },
+  menuOpen,
 ];
 
 const STUDENT: Shot[] = [
@@ -175,6 +177,7 @@ const STUDENT: Shot[] = [
   { name: 'profile', path: '/profile' },
   { name: 'home', path: '/' },
   { name: 'about', path: '/about' },
+  menuOpen,
   {
     name: 'account-menu',
     path: '/profile',
@@ -247,6 +250,8 @@ async function shoot(
           await page.goto(shot.path);
           await settled(page);
           await shot.then?.(page);
+          // From the top: a scrolled page would draw its sticky header half-way down the picture.
+          await page.evaluate(() => window.scrollTo(0, 0));
           await page.screenshot({ path: file, fullPage: true });
           written.push(file);
         } catch (err) {
