@@ -80,6 +80,7 @@ describe('login page in Chromium', () => {
     const { page, context } = await newPage(browser, gw.url);
     await page.clock.install();
     await page.goto('/login');
+    await page.getByRole('form', { name: 'Login' }).waitFor();
     const reset = page.getByRole('button', { name: 'Send Password Reset Email' });
     expect(await reset.count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Forgot password?' }).isVisible()).toBe(true);

@@ -109,6 +109,7 @@ describe('the login page', () => {
     await page.clock.install();
     await page.goto('/login');
     const forgot = page.getByRole('button', { name: 'Forgot password?' });
+    await loginForm(page).waitFor();
     expect(await forgot.isVisible()).toBe(true);
 
     // No e-mail yet: it asks for one and puts the cursor there.
@@ -137,6 +138,7 @@ describe('the login page', () => {
     await signUp(email, password, 'Not Yet');
     const { page, context } = await newPage(browser, gw.url);
     await page.goto('/login');
+    await loginForm(page).waitFor();
     const resend = page.getByRole('button', { name: 'Resend verification e-mail' });
     expect(await resend.count()).toBe(0);
     await fillLogin(page, email, password);
