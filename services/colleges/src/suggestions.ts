@@ -8,6 +8,9 @@ interface Entry {
   name: string;
   alias: boolean;
   grams: string[];
+  /** The key's words, and each word's trigrams (for look-alike checks). */
+  words: string[];
+  wordGrams: Int32Array[];
 }
 
 interface SortedKey {
@@ -26,13 +29,38 @@ export function trigrams(s: string): string[] {
   return [...out];
 }
 
-/** How close two words are: shared trigrams over all trigrams of both (Jaccard, as pg_trgm counts). */
-function wordSimilarity(a: string, b: string): number {
-  const ga = trigrams(a);
-  const gb = new Set(trigrams(b));
+/**
+ * A word's trigrams (as pg_trgm pads them) as sorted numbers: comparing two words is then a merge of two
+ * short integer arrays, with no string hashing (names are normalised to a-z, 0-9 and spaces).
+ */
+export function wordGrams(word: string): Int32Array {
+  const padded = `  ${word} `;
+  const codes = new Set<number>();
+  for (let i = 0; i + 3 <= padded.length; i++)
+    codes.add((padded.charCodeAt(i) << 16) | (padded.charCodeAt(i + 1) << 8) | padded.charCodeAt(i + 2));
+  return Int32Array.from(codes).sort();
+}
+
+/** Shared trigrams over all trigrams of both words (Jaccard, as pg_trgm's similarity counts). */
+function closeness(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
   let shared = 0;
-  for (const g of ga) if (gb.has(g)) shared++;
-  return shared / (ga.length + gb.size - shared);
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return shared / (a.length + b.length - shared);
+}
+
+/** A typed word with its trigrams, worked out once per query. */
+interface TypedWord {
+  word: string;
+  grams: Int32Array;
 }
 
 interface WordMatch {
@@ -44,18 +72,33 @@ interface WordMatch {
   score: number;
 }
 
+const typedWords = (n: string): TypedWord[] =>
+  n
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => ({ word, grams: wordGrams(word) }));
+
 /**
- * Whether an entry answers the typed words: each one starts a word of the entry, or looks like one (a typo:
- * similarity of at least MIN_WORD_SIMILARITY). Sharing trigrams with the whole text is not enough: "colby"
- * and "bowdoin college" share "col", yet no word of Bowdoin's name is anything like "colby". Null when not.
+ * Whether an entry answers the typed words: each one starts a word of the entry, or looks like one (a
+ * typo: closeness of at least MIN_WORD_SIMILARITY). Sharing trigrams with the whole text is not enough:
+ * "colby" and "bowdoin college" share "col", yet no word of Bowdoin's name is anything like "colby".
+ * Null when not.
  */
-export function matchWords(words: readonly string[], key: string): WordMatch | null {
-  const own = key.split(' ');
+function matchTyped(
+  typed: readonly TypedWord[],
+  words: readonly string[],
+  grams: readonly Int32Array[],
+): WordMatch | null {
   let prefix = true;
   let position = -1;
   let total = 0;
-  for (const w of words) {
-    const at = own.findIndex((o) => o.startsWith(w));
+  for (const t of typed) {
+    let at = -1;
+    for (let i = 0; i < words.length; i++)
+      if (words[i]!.startsWith(t.word)) {
+        at = i;
+        break;
+      }
     if (at >= 0) {
       if (position < 0) position = at;
       total += 1;
@@ -63,11 +106,17 @@ export function matchWords(words: readonly string[], key: string): WordMatch | n
     }
     prefix = false;
     let best = 0;
-    for (const o of own) best = Math.max(best, wordSimilarity(w, o));
+    for (const g of grams) best = Math.max(best, closeness(t.grams, g));
     if (best < MIN_WORD_SIMILARITY) return null;
     total += best;
   }
-  return { prefix, position: Math.max(position, 0), score: total / Math.max(words.length, 1) };
+  return { prefix, position: Math.max(position, 0), score: total / Math.max(typed.length, 1) };
+}
+
+/** `matchTyped` for a normalised query and key (tests and one-off checks). */
+export function matchWords(words: readonly string[], key: string): WordMatch | null {
+  const own = key.split(' ');
+  return matchTyped(typedWords(words.join(' ')), own, own.map(wordGrams));
 }
 
 /** Binary search in ascending ids. */
@@ -191,7 +240,7 @@ export class SuggestionIndex {
       const ids = lists[l]!;
       for (const id of touched) if (contains(ids, id)) counts[id] = counts[id]! + 1;
     }
-    const words = n.split(' ').filter(Boolean);
+    const typed = typedWords(n);
     const ranked: Array<{ e: Entry; rank: WordMatch }> = [];
     for (const id of touched) {
       const shared = counts[id]!;
@@ -199,7 +248,7 @@ export class SuggestionIndex {
       if (shared < need) continue;
       const e = this.entries[id];
       if (!e || exclude.has(e.name)) continue;
-      const rank = matchWords(words, e.key);
+      const rank = matchTyped(typed, e.words, e.wordGrams);
       if (rank) ranked.push({ e, rank });
     }
     // Entries with a word starting with each typed word first (the earlier that word, the better), then
@@ -306,7 +355,16 @@ export class SuggestionIndex {
       [string, boolean]
     >) {
       const id = this.entries.length;
-      const e: Entry = { collegeId, key: k, name, alias, grams: trigrams(k) };
+      const words = k.split(' ');
+      const e: Entry = {
+        collegeId,
+        key: k,
+        name,
+        alias,
+        grams: trigrams(k),
+        words,
+        wordGrams: words.map(wordGrams),
+      };
       this.entries.push(e);
       ids.push(id);
       const list = alias ? this.aliases : this.names;
