@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { startAuthEmulator, type EmulatorHandle } from '../packages/testkit/src/emulator.ts';
 import { AUTH_EMULATOR_DATA, ROOT, spawnTs, stopProcess, waitForHttp } from './lib/stack.ts';
 
@@ -83,7 +84,11 @@ if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
 }
 
 const gateway = spawnTs('gateway/src/server.ts', env);
-gateway.child.stdout?.pipe(process.stdout);
+// The server logs JSON; the one line about the first start's college data is shown as plain text.
+createInterface({ input: gateway.child.stdout! }).on('line', (line) => {
+  const m = line.includes('College data loaded') ? /"msg":"(College data loaded[^"]*)"/.exec(line) : null;
+  console.log(m ? m[1] : line);
+});
 gateway.child.stderr?.pipe(process.stderr);
 let stopping = false;
 const stop = async (code = 0) => {

@@ -22,6 +22,7 @@ let student: TestUser;
 const SECTIONS = [
   'Dashboard Metrics',
   'Colleges',
+  'College Review',
   'Staff Members',
   'Major Colleges',
   'User Colleges',
@@ -92,6 +93,7 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
       'Southgate',
       'MI',
       expect.any(String),
+      'Merge…Delete',
     ]);
     expect(await colleges.getByText('Showing 1–1 of 1').count()).toBe(1);
     await colleges.getByRole('button', { name: 'Show Full Data' }).click();

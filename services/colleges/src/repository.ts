@@ -23,6 +23,8 @@ export interface CollegeHit {
   factsGathered: boolean;
   /** true when an ingestion request already exists for it (so none is started again) */
   requested: boolean;
+  /** false for a college private to the students who asked for it (waiting for an admin's review) */
+  shared: boolean;
 }
 
 export interface UpsertOptions {
@@ -33,6 +35,11 @@ export interface UpsertOptions {
   mode?: 'replace' | 'government';
   /** For `replace`: whether the document carries the college facts (false: kept from the stored row). */
   factsGathered?: boolean;
+  /**
+   * Only new rows: a document that matches a stored row (by Scorecard id or name) is not stored and its
+   * result is null. Ingestion uses it so an AI answer never lands on a college it was not matched to.
+   */
+  insertOnly?: boolean;
 }
 
 /** A stored row: its id, its (kept) name and the document as stored. */
@@ -135,6 +142,7 @@ export class CollegeRepository {
         if (same && sameInstitution) row = same;
         else if (same || taken.has(normalized)) name = disambiguatedName(doc);
       }
+      if (row && opts.insertOnly) return;
       if (row) {
         let document: College;
         let factsAt: 'keep' | 'now' = 'keep';
@@ -148,6 +156,7 @@ export class CollegeRepository {
         return;
       }
       const n = normaliseCollegeName(name);
+      if (opts.insertOnly && name !== doc.name) return; // its name is taken: never stored under another
       if (taken.has(n)) return; // two institutions of the same name and place in one batch: keep the first
       taken.add(n);
       plans.push({ kind: 'insert', index, name, normalized: n, document: { ...doc, name } });
@@ -254,13 +263,112 @@ export class CollegeRepository {
     const r = await q.query<CollegeRow & { facts: boolean; requested: boolean }>(HIT_SQL, [n]);
     const row = r.rows[0];
     return row
-      ? { id: row.id, college: toCollege(row), factsGathered: row.facts, requested: row.requested }
+      ? {
+          id: row.id,
+          college: toCollege(row),
+          factsGathered: row.facts,
+          requested: row.requested,
+          shared: true,
+        }
       : null;
   }
 
-  /** A college by official name or alias (see findCollege). */
-  async findCollegeByName(name: string): Promise<College | null> {
-    return (await this.findCollege(name))?.college ?? null;
+  /**
+   * What one student finds under a name: a shared college (see findCollege), else a college private to
+   * them (kept for review) by its name or the name they typed. Without a viewer, shared colleges only.
+   */
+  async findVisible(name: string, viewer: string | null, q: Queryable = this.db): Promise<CollegeHit | null> {
+    const shared = await this.findCollege(name, q);
+    if (shared || !viewer) return shared;
+    const n = normaliseCollegeName(name);
+    if (!n) return null;
+    const r = await q.query<CollegeRow>(
+      `SELECT p.id, p.document, p.created_at, p.updated_at FROM colleges.private_college p
+       JOIN colleges.private_college_viewer v ON v.college_id = p.id AND v.uid = $2
+       WHERE p.normalized_name = $1 OR p.key = $1
+       ORDER BY (p.normalized_name = $1) DESC, p.id LIMIT 1`,
+      [n, viewer],
+    );
+    const row = r.rows[0];
+    return row
+      ? { id: row.id, college: toCollege(row), factsGathered: true, requested: true, shared: false }
+      : null;
+  }
+
+  /** A college by official name or alias (see findVisible). */
+  async findCollegeByName(name: string, viewer: string | null = null): Promise<College | null> {
+    return (await this.findVisible(name, viewer))?.college ?? null;
+  }
+
+  /** The stored row of an institution, locked for the caller's transaction. */
+  async lockByScorecardId(scorecardId: number, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await tx.query<{ id: number; name: string; document: College }>(
+      'SELECT id, name, document FROM colleges.college WHERE scorecard_id = $1 FOR UPDATE',
+      [scorecardId],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /** A stored row by id, locked for the caller's transaction. */
+  async lockById(id: number, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await tx.query<{ id: number; name: string; document: College }>(
+      'SELECT id, name, document FROM colleges.college WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /** A stored row without a Scorecard id by its normalised name, locked for the caller's transaction. */
+  async lockUnmatchedByName(name: string, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await tx.query<{ id: number; name: string; document: College }>(
+      `SELECT id, name, document FROM colleges.college WHERE normalized_name = $1 AND scorecard_id IS NULL
+       FOR UPDATE`,
+      [normaliseCollegeName(name)],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /** Inserts a new college; null when a stored college has its name or Scorecard id (nothing is changed). */
+  async insertCollege(doc: College, factsGathered: boolean, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await this.upsertColleges([doc], { mode: 'replace', factsGathered, insertOnly: true }, tx);
+    return r.rows[0] ?? null;
+  }
+
+  /**
+   * Adds names (a merged college's) to a college's aliases, in its document and the alias index, so they
+   * keep finding it.
+   */
+  async addAliases(id: number, names: string[], tx: Queryable): Promise<void> {
+    const row = await this.lockById(id, tx);
+    if (!row) return;
+    const own = normaliseCollegeName(row.name);
+    const seen = new Set([own, ...row.document.aliases.map(normaliseCollegeName)]);
+    const added = names.filter((a) => {
+      const n = normaliseCollegeName(a);
+      if (!n || seen.has(n)) return false;
+      seen.add(n);
+      return true;
+    });
+    if (!added.length) return;
+    const document: College = { ...row.document, aliases: [...row.document.aliases, ...added] };
+    await tx.query('UPDATE colleges.college SET document = $2::jsonb, updated_at = now() WHERE id = $1', [
+      id,
+      JSON.stringify(document),
+    ]);
+    await tx.query(
+      `INSERT INTO colleges.college_alias (college_id, alias, normalized_alias)
+       SELECT $1, a, n FROM unnest($2::text[], $3::text[]) AS x(a, n) ON CONFLICT DO NOTHING`,
+      [id, added, added.map(normaliseCollegeName)],
+    );
+  }
+
+  /** Deletes a college (its aliases go with it); the deleted row, or null when there was none. */
+  async deleteCollege(id: number, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await tx.query<{ id: number; name: string; document: College }>(
+      'DELETE FROM colleges.college WHERE id = $1 RETURNING id, name, document',
+      [id],
+    );
+    return r.rows[0] ?? null;
   }
 
   /** Colleges for the admin listing: filtered by a part of the name, newest first, paginated. */
@@ -288,6 +396,7 @@ export class CollegeRepository {
     return {
       total: total.rows[0]?.n ?? 0,
       items: rows.rows.map((r) => ({
+        id: Number(r.id),
         name: r.name,
         city: r.city,
         state: r.state,

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { CollegeIngestedEvent } from '@ct/contracts';
+import { CollegeIngestedEvent, CollegeRemovedEvent } from '@ct/contracts';
 import { defineService, registerRoutes } from '@ct/service-kit';
 import { UserDataConfig } from './config.ts';
 import { makeDeps } from './deps.ts';
-import { onCollegeIngested } from './events.ts';
+import { onCollegeIngested, onCollegeRemoved } from './events.ts';
 import { USER_DATA_LIMITS } from './messages.ts';
 import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
@@ -30,12 +30,14 @@ export default defineService({
     ]);
   },
   async start(ctx) {
+    const deps = makeDeps(ctx);
     const consumer = ctx.bus.subscribe('user-data', {
-      [CollegeIngestedEvent.name]: onCollegeIngested(makeDeps(ctx)),
+      [CollegeIngestedEvent.name]: onCollegeIngested(deps),
+      [CollegeRemovedEvent.name]: onCollegeRemoved(deps),
     });
     ctx.onClose(() => consumer.close());
     // Removed colleges' checklists are kept for Undo for 30 days, then forgotten: at start and every hour.
-    const colleges = makeDeps(ctx).colleges;
+    const { colleges } = deps;
     const purge = async () => {
       try {
         const n = await colleges.purgeRemoved(USER_DATA_LIMITS.removedCollegeKeepDays);

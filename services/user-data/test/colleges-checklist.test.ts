@@ -274,6 +274,32 @@ describe('a removed college keeps its progress for 30 days', () => {
     expect((await checklistOf(hal, ESU)).application?.[0]?.completed).toBe(true);
   });
 
+  it('follows its college when that college is merged into another', async () => {
+    const [jo] = await twoUsers();
+    const from = 'Merge Source College';
+    const into = 'Merge Target University';
+    await seedColleges(gw.db, [collegeWith(from), collegeWith(into)]);
+    await as(gw, jo).post('/add-user-college', { collegeName: from });
+    await as(gw, jo).post('/update-checklist', {
+      collegeName: from,
+      section: 'application',
+      itemIndex: 0,
+      completed: true,
+    });
+    await as(gw, jo).post('/remove-user-college', { collegeName: from });
+    const { UserCollegeRepository } = await import('../src/repositories/colleges.ts');
+    await new UserCollegeRepository(gw.db).moveCollege(
+      'merge source college',
+      { key: 'merge target university', name: into },
+      null,
+      () => null,
+    );
+    expect((await keptRow(jo, from)).rows[0]?.n).toBe(0);
+    const back = await as(gw, jo).post('/add-user-college', { collegeName: into });
+    expect(back.body).toMatchObject({ restored: true });
+    expect((await checklistOf(jo, into)).application?.[0]?.completed).toBe(true);
+  });
+
   it('lists the kept ones in the data export', async () => {
     const [ivy] = await twoUsers();
     await as(gw, ivy).post('/add-user-college', { collegeName: NORTH });

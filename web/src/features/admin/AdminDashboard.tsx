@@ -4,6 +4,7 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
+import { CollegeReviewSection } from './CollegeReviewSection';
 import { IngestionSection } from './IngestionSection';
 import { Section } from './parts';
 import {
@@ -66,14 +67,17 @@ function AdminDashboard() {
         </button>
       </div>
       <p className="muted">
-        Read-only views of the product&apos;s data. Retry on a failed ingestion is the only change you can
-        make here.
+        Views of the product&apos;s data. The changes you can make here: retry a failed ingestion, and
+        approve, merge or delete colleges.
       </p>
       <Section id="admin-metrics" title="Dashboard Metrics">
         <MetricsSection />
       </Section>
       <Section id="admin-colleges" title="Colleges">
         <CollegesSection />
+      </Section>
+      <Section id="admin-college-review" title="College Review">
+        <CollegeReviewSection />
       </Section>
       <Section id="admin-staff" title="Staff Members">
         <StaffSection />
