@@ -161,7 +161,7 @@ describe('layout', () => {
     const closed = page.locator('section.admin-section button[aria-expanded="false"]');
     for (let n = await closed.count(); n > 0; n = await closed.count()) await closed.first().click();
     const colleges = page.locator('section.admin-section').filter({ hasText: 'Filter colleges by name' });
-    await colleges.getByRole('cell', { name: LONG_NAME }).waitFor();
+    await colleges.getByRole('cell', { name: LONG_NAME }).first().waitFor();
     const fits = () =>
       page
         .locator('.admin-table-wrap')
@@ -175,7 +175,7 @@ describe('layout', () => {
     expect(await fits()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // Each value is still labelled with its column on a phone.
-    const cell = colleges.getByRole('cell', { name: LONG_NAME });
+    const cell = colleges.getByRole('cell', { name: LONG_NAME }).first();
     expect(await cell.getAttribute('data-label')).toBe('Name');
     await context.close();
   });
