@@ -211,7 +211,7 @@ const STUDENT: Shot[] = [
         await p.getByRole('button', { name: 'Open Your Colleges' }).click();
       await sidebar.getByRole('button', { name: 'Remove Bowdoin College' }).click();
       await p.getByRole('button', { name: 'Undo removing Bowdoin College' }).waitFor();
-      await p.screenshot({ path: path.join(OUT, `student-undo-remove-${p.viewportSize()?.width}.png`) });
+      await p.screenshot({ path: path.join(OUT, `student-undo-offered-${p.viewportSize()?.width}.png`) });
       await p.getByRole('button', { name: 'Undo removing Bowdoin College' }).click();
       await p.getByText('is back on your list').waitFor();
     },
