@@ -52,7 +52,7 @@ function client(gw: TestGateway) {
       ),
     internal: (method: 'GET' | 'POST', path: string, body?: unknown) =>
       gw.api<Record<string, unknown>>(method, path, {
-        headers: { 'x-internal-token': INTERNAL_TOKEN },
+        internal: true,
         ...(body !== undefined ? { body } : {}),
       }),
   };

@@ -2,6 +2,7 @@
 // Postgres and Redis, with the College Scorecard and OpenAI as local fakes speaking their APIs.
 import { RoleRepository } from '@ct/auth/repository';
 import { CollegeRepository } from '@ct/colleges/repository';
+import { writeColleges } from '@ct/colleges/scorecard-import';
 import {
   eventQueueName,
   type College,
@@ -383,6 +384,41 @@ describe('with the College Scorecard and an AI provider configured', () => {
     const gone = await admin.post('/colleges/delete', { kind: 'shared', collegeId: quillon!.id });
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(`There is no college with id ${quillon!.id}.`);
+  });
+
+  it('a bulk load (snapshot or import) does not bring back a Scorecard college an admin deleted or merged away', async () => {
+    const { ben: b, admin } = client(gw);
+    const official = (unitId: number) =>
+      governmentCollege(governmentData(recordFromCsv(scorecard.row(unitId)!))!, new Date().toISOString());
+    const yale = official(130794);
+    await writeColleges(gw.db, [yale], { mode: 'government' });
+    await seedColleges(gw.db, [
+      buildCollege({ name: 'Kept Into University', scorecardId: 900801 }),
+      buildCollege({ name: 'Merged Away College', scorecardId: 900802 }),
+    ]);
+    const [yaleRow] = await admin.colleges('Yale University');
+    expect((await admin.post('/colleges/delete', { kind: 'shared', collegeId: yaleRow!.id })).status).toBe(
+      200,
+    );
+    const [mergedRow] = await admin.colleges('Merged Away College');
+    const merge = await admin.post('/colleges/merge', {
+      kind: 'shared',
+      collegeId: mergedRow!.id,
+      into: 'Kept Into University',
+    });
+    expect(merge.status).toBe(200);
+
+    // The next snapshot version or an operator's import carries both institutions again.
+    const again = await writeColleges(
+      gw.db,
+      [yale, buildCollege({ name: 'Merged Away College', scorecardId: 900802 })],
+      { mode: 'government' },
+    );
+    expect(again).toMatchObject({ inserted: 0, removed: 2 });
+    expect((await b.search('Yale University')).status).toBe(404);
+    expect(await b.suggest('Yale Univ')).not.toContain('Yale University');
+    expect((await b.search('Merged Away College')).body.data.name).toBe('Kept Into University');
+    expect(await admin.colleges('Merged Away')).toEqual([]);
   });
 });
 

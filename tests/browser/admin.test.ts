@@ -173,6 +173,22 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
     await context.close();
   });
 
+  it('opens the queue dashboard from /admin with one click (the session starts with the ID token)', async () => {
+    const { page, context, errors } = await newPage(browser, gw.url);
+    await signInInBrowser(page, admin);
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: MSG.welcomeAdmin }).waitFor();
+    await page.getByRole('button', { name: 'Queue dashboard' }).click();
+    await page.waitForURL((u) => u.pathname === '/ops/queues');
+    await page.getByRole('heading', { level: 1, name: 'Queue dashboard' }).waitFor();
+    // The embedded run's read-only page, with the ingestion queue's counts: an admin session, not the
+    // sign-in hint.
+    expect(await page.getByRole('rowheader', { name: 'ingestion' }).count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('does not show a student the Admin link, and sends them from /admin to /', async () => {
     const { page, context } = await newPage(browser, gw.url);
     await signInInBrowser(page, student);

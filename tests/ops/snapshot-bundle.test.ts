@@ -4,7 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { clearRedisPrefix, freshDatabase, TEST_REDIS_URL, uniquePrefix } from '@ct/testkit';
-import { identityHeaders } from '@ct/service-kit';
+import { randomBytes } from 'node:crypto';
+import { internalKey, signInternalCall } from '@ct/service-kit';
 import { openDb } from '@ct/store';
 import { describe, expect, it } from 'vitest';
 import { stopProcess, waitForHttp, type RunningProcess } from '../../scripts/lib/stack.ts';
@@ -32,6 +33,7 @@ describe('the colleges service image', () => {
     const bundle = rel('services/colleges/dist/server.js');
     const db = await freshDatabase('snapshot_bundle');
     const prefix = uniquePrefix('snapbundle');
+    const token = randomBytes(24).toString('hex');
     const replicas: RunningProcess[] = [0, 1].map((i) => {
       const port = base + i;
       const child = spawn(process.execPath, [bundle], {
@@ -44,7 +46,7 @@ describe('the colleges service image', () => {
           DATABASE_URL: db.url,
           REDIS_URL: TEST_REDIS_URL,
           QUEUE_PREFIX: prefix,
-          INTERNAL_TOKEN: 'bundle-test-token-0123456789',
+          INTERNAL_TOKEN: token,
           LOG_LEVEL: 'info',
           LOAD_SNAPSHOT: 'true',
         },
@@ -74,12 +76,10 @@ describe('the colleges service image', () => {
       );
       // Both answer from the loaded data (the grid facts came inside the bundle).
       for (const r of replicas) {
-        const res = await fetch(
-          `http://127.0.0.1:${r.port}/api/internal/colleges?name=harvard%20university&limit=1`,
-          {
-            headers: identityHeaders('bundle-test-token-0123456789', null),
-          },
-        );
+        const path = '/api/internal/colleges?name=harvard%20university&limit=1';
+        const res = await fetch(`http://127.0.0.1:${r.port}${path}`, {
+          headers: signInternalCall(internalKey(token), { method: 'GET', url: path, auth: null }),
+        });
         expect(res.status).toBe(200);
         const body = (await res.json()) as { total: number; items: Array<{ name: string }> };
         expect(body.items.map((c) => c.name)).toContain('Harvard University');

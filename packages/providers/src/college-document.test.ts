@@ -178,6 +178,70 @@ describe('enriching a Scorecard college with what its own pages say', () => {
     expect(merged.sources['info.deadlines']!.url).toBe('https://content.commonapp.org/Files/ReqGrid.pdf');
   });
 
+  it("keeps the grid's requirements the college's pages do not mention, each with the grid as its source", () => {
+    const GRID = {
+      url: 'https://content.commonapp.org/Files/ReqGrid.pdf',
+      title: 'Common App requirements grid',
+    };
+    const gridRequirements = {
+      transcripts: 'Required',
+      SAT_ACT: 'Optional',
+      teacherRecommendations: '1 teacher evaluation required',
+      applicationFee: '$75',
+      counselorRecommendation: 'Required',
+    };
+    const aiRequirements = {
+      value: {
+        transcripts: 'Official transcript',
+        SAT_ACT: 'Required from 2027',
+        teacherRecommendations: null,
+      },
+      sourceUrl: 'https://www.quillon.edu/apply/requirements',
+    };
+    // The worker's document: requirements from the college's pages, the grid for the rest.
+    const gathered = assembleCollege({
+      requestedName: 'Quillon College',
+      government: gov,
+      facts: { answer: answer({ requirements: aiRequirements }), sources: [] },
+      local: { deadlines: [], requirements: gridRequirements, source: GRID },
+      gatheredAt: '2026-11-24T13:00:00.000Z',
+    }).college;
+    expect(gathered.info.requirements).toEqual({
+      transcripts: 'Official transcript',
+      SAT_ACT: 'Required from 2027',
+      teacherRecommendations: '1 teacher evaluation required',
+      applicationFee: '$75',
+      counselorRecommendation: 'Required',
+    });
+    expect(gathered.sources['info.requirements']!.url).toBe('https://www.quillon.edu/apply/requirements');
+    expect(gathered.sources['info.requirements.applicationFee']!.url).toBe(GRID.url);
+    expect(gathered.sources['info.requirements.SAT_ACT']).toBeUndefined();
+
+    // The stored college from the snapshot, enriched with an answer that has no grid behind it.
+    const fromSnapshot = assembleCollege({
+      requestedName: 'Quillon College',
+      government: gov,
+      facts: null,
+      local: { deadlines: [], requirements: gridRequirements, source: GRID },
+      gatheredAt: '2026-11-20T00:00:00.000Z',
+    }).college;
+    const aiAnswer = assembleCollege({
+      requestedName: 'Quillon College',
+      government: null,
+      facts: { answer: answer({ requirements: aiRequirements }), sources: [] },
+      gatheredAt: '2026-11-24T13:00:00.000Z',
+    }).college;
+    const merged = mergeEnrichment(fromSnapshot, aiAnswer);
+    expect(merged.info.requirements).toMatchObject({
+      transcripts: 'Official transcript',
+      SAT_ACT: 'Required from 2027',
+      applicationFee: '$75',
+      counselorRecommendation: 'Required',
+    });
+    expect(merged.sources['info.requirements']!.url).toBe('https://www.quillon.edu/apply/requirements');
+    expect(merged.sources['info.requirements.applicationFee']!.url).toBe(GRID.url);
+  });
+
   it("takes government data only from the same institution's Scorecard record", () => {
     const other = governmentCollege(
       governmentData(recordFromCsv({ ...ROW, UNITID: '900556', ADM_RATE: '0.9' }))!,

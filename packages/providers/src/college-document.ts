@@ -295,6 +295,10 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
       info.requirements = { ...r };
       sources['info.requirements'] = s;
       removeMissing(missing, 'Requirements');
+    } else if (sources['info.requirements']) {
+      // The college's pages gave requirements: the grid still adds what they did not say (its fee,
+      // counselor recommendation...), each field with the grid as its source.
+      info.requirements = fillRequirements(info.requirements, r, sources, () => s);
     }
   }
 
@@ -313,6 +317,27 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
     missing,
   };
   return { college, factsGathered };
+}
+
+/**
+ * Requirements `into` lacks, taken field by field from `from`; each field taken gets its own source
+ * (`info.requirements.<field>`), since it does not come from the page the rest was read on.
+ */
+function fillRequirements(
+  into: CollegeInfo['requirements'],
+  from: CollegeInfo['requirements'],
+  sources: Record<string, Source>,
+  sourceOf: (key: string) => Source | undefined,
+): CollegeInfo['requirements'] {
+  const out: Record<string, string | null | undefined> = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    if (typeof value !== 'string' || typeof out[key] === 'string') continue;
+    const src = sourceOf(key);
+    if (!src) continue;
+    out[key] = value;
+    sources[`info.requirements.${key}`] = src;
+  }
+  return out as CollegeInfo['requirements'];
 }
 
 function removeMissing(missing: string[], label: string): void {
@@ -444,7 +469,21 @@ export function mergeEnrichment(stored: College, incoming: College): College {
     const key = g.path.slice('info.'.length) as keyof CollegeInfo;
     const page = incoming.sources[g.path];
     if (page) {
+      const before = info.requirements;
       take(info, incoming.info, key);
+      if (key === 'requirements') {
+        // Fields only the stored document has (the Common App grid's fee...) stay, with their source.
+        for (const k of Object.keys(sources)) if (k.startsWith('info.requirements.')) delete sources[k];
+        info.requirements = fillRequirements(
+          info.requirements,
+          before,
+          sources,
+          (k) => base.sources[`info.requirements.${k}`] ?? base.sources['info.requirements'],
+        );
+        for (const [k, v] of Object.entries(incoming.sources)) {
+          if (k.startsWith('info.requirements.')) sources[k] = v;
+        }
+      }
       if (key === 'essayPrompts') {
         if (incoming.info.essayPromptMeta) info.essayPromptMeta = incoming.info.essayPromptMeta;
         else delete info.essayPromptMeta;

@@ -90,6 +90,7 @@ export class Curation {
         );
       }
       target = (await colleges.lockById(target.id, tx))!;
+      await colleges.rememberRemovedInstitution(merged.document, 'merged', target.name, tx);
       await this.announceRemoval(tx, merged.name, target, null);
       const { payload, eventId } = ingestedEvent(target.document);
       await Outbox.add(tx, CollegeIngestedEvent, payload, eventId);
@@ -123,6 +124,7 @@ export class Curation {
         tx,
       );
       await colleges.deleteCollege(id, tx);
+      await colleges.rememberRemovedInstitution(gone.document, 'deleted', null, tx);
       await this.announceRemoval(tx, gone.name, null, null);
       return gone.name;
     });

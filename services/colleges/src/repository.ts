@@ -371,6 +371,39 @@ export class CollegeRepository {
     return r.rows[0] ?? null;
   }
 
+  /**
+   * Remembers that an admin removed a Scorecard institution (deleted it, or merged it into a college that
+   * did not take over its Scorecard id), so bulk loads do not bring it back. Nothing is recorded while
+   * another stored college still carries the id.
+   */
+  async rememberRemovedInstitution(
+    removed: College,
+    action: 'deleted' | 'merged',
+    mergedInto: string | null,
+    tx: Queryable,
+  ): Promise<void> {
+    if (removed.scorecardId === null) return;
+    await tx.query(
+      `INSERT INTO colleges.removed_institution (scorecard_id, name, action, merged_into)
+       SELECT $1, $2, $3, $4
+       WHERE NOT EXISTS (SELECT 1 FROM colleges.college WHERE scorecard_id = $1)
+       ON CONFLICT (scorecard_id) DO UPDATE
+         SET name = excluded.name, action = excluded.action, merged_into = excluded.merged_into,
+             removed_at = now()`,
+      [removed.scorecardId, removed.name, action, mergedInto],
+    );
+  }
+
+  /** Which of these Scorecard ids an admin removed (see rememberRemovedInstitution). */
+  async removedInstitutions(ids: number[], q: Queryable = this.db): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const r = await q.query<{ scorecard_id: number }>(
+      'SELECT scorecard_id FROM colleges.removed_institution WHERE scorecard_id = ANY($1::int[])',
+      [ids],
+    );
+    return new Set(r.rows.map((x) => x.scorecard_id));
+  }
+
   /** Colleges for the admin listing: filtered by a part of the name, newest first, paginated. */
   async listColleges(filter: { name?: string | undefined; full: boolean; limit: number; offset: number }) {
     const params: unknown[] = [];

@@ -111,7 +111,8 @@ export function collegeDocuments(
 
 /**
  * Stores college documents in batches (see CollegeRepository.upsertColleges), each batch in the caller's
- * transaction or its own.
+ * transaction or its own. Institutions an admin removed are left out (`removed`): a bulk load never
+ * undoes an admin's delete or merge.
  */
 export async function writeColleges(
   db: Db,
@@ -121,21 +122,28 @@ export async function writeColleges(
     tx?: Queryable;
     onProgress?: (done: number, total: number) => void;
   },
-): Promise<{ inserted: number; updated: number; skipped: number }> {
+): Promise<{ inserted: number; updated: number; skipped: number; removed: number }> {
   const repo = new CollegeRepository(db);
   const batchSize = opts.batchSize ?? 500;
   let inserted = 0;
   let updated = 0;
   let skipped = 0;
+  let removed = 0;
   for (let i = 0; i < docs.length; i += batchSize) {
-    const batch = docs.slice(i, i + batchSize);
+    const all = docs.slice(i, i + batchSize);
+    const gone = await repo.removedInstitutions(
+      all.flatMap((d) => (d.scorecardId === null ? [] : [d.scorecardId])),
+      opts.tx,
+    );
+    const batch = gone.size ? all.filter((d) => d.scorecardId === null || !gone.has(d.scorecardId)) : all;
+    removed += all.length - batch.length;
     const r = await repo.upsertColleges(batch, opts, opts.tx);
     inserted += r.inserted;
     updated += r.updated;
     skipped += r.rows.filter((x) => x === null).length;
     opts.onProgress?.(Math.min(i + batchSize, docs.length), docs.length);
   }
-  return { inserted, updated, skipped };
+  return { inserted, updated, skipped, removed };
 }
 
 const REQUIRED_COLUMNS = ['UNITID', 'INSTNM'];

@@ -47,7 +47,7 @@ describe('user-data on PGlite', () => {
     await as(gw, alice).post('/add-note', { note: { title: 'Two', content: 'y' } });
     await as(gw, alice).post('/remove-note', { noteTitle: 'Two' });
     const stats = await gw.api('GET', '/api/internal/user-data/stats', {
-      headers: { 'x-internal-token': INTERNAL_TOKEN },
+      internal: true,
     });
     expect(stats.body).toEqual({ profiles: 1, notes: 1, userColleges: 1 });
     const d = await as(gw, alice).get<{ deadlines: unknown[] }>('/get-deadlines');

@@ -7,6 +7,7 @@ import { useSession } from '../../auth/session';
 import { CollegeReviewSection } from './CollegeReviewSection';
 import { IngestionSection } from './IngestionSection';
 import { Section } from './parts';
+import { QueueDashboardButton } from './QueueDashboardButton';
 import {
   CollegesSection,
   MajorCollegesSection,
@@ -58,13 +59,16 @@ function AdminDashboard() {
     <div className="admin">
       <div className="admin-head">
         <h1>{MSG.welcomeAdmin}</h1>
-        <button
-          type="button"
-          aria-busy={fetching > 0}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })}
-        >
-          Refresh Data
-        </button>
+        <div className="admin-actions">
+          <QueueDashboardButton />
+          <button
+            type="button"
+            aria-busy={fetching > 0}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })}
+          >
+            Refresh Data
+          </button>
+        </div>
       </div>
       <p className="muted">
         Views of the product&apos;s data. The changes you can make here: retry a failed ingestion, and
