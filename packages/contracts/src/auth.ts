@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Ok, UserId } from './common.ts';
+import { ApiError, Ok, UserId } from './common.ts';
 import { defineRoute } from './route.ts';
 
 export const STAFF_ROLES = ['admin', 'staff'] as const;
