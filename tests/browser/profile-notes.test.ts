@@ -144,8 +144,16 @@ describe('profile notes and calendar in Chromium', () => {
     expect(await notes.getByLabel('Content').inputValue()).toBe('');
     expect((await notesOf(user))[0]?.content).toBe('Rotary club, 650 words now');
 
-    // Delete: the note and its calendar marker go.
+    // Delete asks first; Cancel keeps the note.
     await list.getByRole('button', { name: 'Delete Scholarship essay' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this note?' });
+    await confirm.getByText('“Scholarship essay” will be deleted for good').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await notesOf(user)).toHaveLength(1);
+    // Delete confirmed: the note and its calendar marker go.
+    await list.getByRole('button', { name: 'Delete Scholarship essay' }).click();
+    await confirm.getByRole('button', { name: 'Delete note' }).click();
     await notes.getByText(MSG.noNotesYet).waitFor();
     expect(await notesOf(user)).toEqual([]);
     await expect.poll(() => tile(page, DAY_NOTE).locator('.cal-marker').count()).toBe(0);

@@ -119,8 +119,12 @@ export const addUserCollege = defineRoute({
   path: '/add-user-college',
   service: 'user-data',
   access: 'user',
-  summary: "Add a cached college to the student's list and create its checklist",
-  schema: { body: UserCollegeQ, response: { 200: Ok({ data: UserCollege }), 404: ApiError } },
+  summary:
+    "Add a cached college to the student's list and create its checklist; one removed in the last 30 days comes back with its checklist (`restored`)",
+  schema: {
+    body: UserCollegeQ,
+    response: { 200: Ok({ data: UserCollege, restored: Type.Boolean() }), 404: ApiError },
+  },
 });
 
 export const removeUserCollege = defineRoute({
@@ -128,7 +132,7 @@ export const removeUserCollege = defineRoute({
   path: '/remove-user-college',
   service: 'user-data',
   access: 'user',
-  summary: 'Remove a college and its checklist',
+  summary: 'Remove a college from the list; its checklist is kept for 30 days for Undo (adding it again)',
   schema: { body: UserCollegeQ, response: { 200: Ok({ data: Type.Array(UserCollege) }), 404: ApiError } },
 });
 
@@ -592,6 +596,13 @@ export const ExportedCollege = Type.Object({
   checklist: Checklist,
 });
 
+export const RemovedCollege = Type.Object({
+  collegeId: Type.String(),
+  collegeName: Type.String(),
+  removedAt: IsoDateTime,
+  checklist: Checklist,
+});
+
 export const exportMyData = defineRoute({
   method: 'GET',
   path: '/export-my-data',
@@ -606,6 +617,8 @@ export const exportMyData = defineRoute({
           userId: Type.String(),
           exportedAt: IsoDateTime,
           colleges: Type.Array(ExportedCollege),
+          /** Removed colleges whose checklists are still kept for Undo (30 days). */
+          removedColleges: Type.Array(RemovedCollege),
           notes: Type.Array(Note),
           calendarFeed: CalendarFeedStatus,
           profile: Type.Optional(StudentProfile),

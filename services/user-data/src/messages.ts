@@ -1,4 +1,5 @@
 import { LIMITS, RECOMMENDERS_PER_COLLEGE } from '@ct/contracts';
+import { REMOVED_COLLEGE_KEEP_DAYS } from '@ct/contracts/constants';
 
 /** The service's own limits (the spec states 30 notes; the others keep a single student's data bounded). */
 export const USER_DATA_LIMITS = {
@@ -10,6 +11,10 @@ export const USER_DATA_LIMITS = {
   /** While a student writes, the text being replaced is kept as a version at most this often. */
   autoVersionMinutes: 10,
   recommendersPerCollege: RECOMMENDERS_PER_COLLEGE,
+  /** A removed college's checklist is kept this long for Undo. */
+  removedCollegeKeepDays: REMOVED_COLLEGE_KEEP_DAYS,
+  /** How often kept checklists older than that are purged. */
+  removedPurgeEveryMs: 60 * 60_000,
 } as const;
 
 /**
@@ -18,6 +23,7 @@ export const USER_DATA_LIMITS = {
 export const UD_MSG = {
   collegeNotCached: (name: string) =>
     `We have no data for "${name}" yet. Search for it on the Search page first, then add it to your profile.`,
+  collegeRestored: 'College added back to your profile, with its checklist progress.',
   collegeAlreadyAdded: (name: string) => `${name} is already in your colleges.`,
   tooManyColleges: `You can have at most ${USER_DATA_LIMITS.collegesPerUser} colleges. Remove one to add another.`,
   collegeNotInList: (name: string) => `"${name}" is not in your colleges.`,

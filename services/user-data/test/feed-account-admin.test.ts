@@ -181,6 +181,9 @@ describe('export and delete my data', () => {
   it("deletes everything of the student, and nothing of anyone else's", async () => {
     const erin = await createVerifiedUser({ name: 'Erin' });
     await as(gw, erin).post('/add-user-college', { collegeName: 'Northfield College' });
+    // A removed college whose checklist is kept for Undo goes too.
+    await as(gw, erin).post('/add-user-college', { collegeName: 'Example State University' });
+    await as(gw, erin).post('/remove-user-college', { collegeName: 'Example State University' });
     await addNote(erin, 'Erin note', '2026-09-09');
     await as(gw, erin).post('/create-calendar-feed', {});
     await as(gw, erin).post('/update-student-profile', { homeState: 'ME', incomeBand: '0-30000' });
@@ -208,6 +211,7 @@ describe('export and delete my data', () => {
     const after = await as(gw, erin).get<{ data: Record<string, unknown> }>('/export-my-data');
     expect(after.body.data).toMatchObject({
       colleges: [],
+      removedColleges: [],
       notes: [],
       calendarFeed: { active: false },
     });
@@ -217,6 +221,7 @@ describe('export and delete my data', () => {
       `SELECT (SELECT count(*) FROM user_data.student WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.note WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.user_college WHERE user_id = $1)
+            + (SELECT count(*) FROM user_data.removed_college WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.calendar_feed WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.student_profile WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.essay_draft WHERE user_id = $1)

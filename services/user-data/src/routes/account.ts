@@ -1,7 +1,7 @@
 import { deleteMyData, exportMyData } from '@ct/contracts';
 import { implement, requireRecentSignIn, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
-import { UD_MSG } from '../messages.ts';
+import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
 
 /** A student's right to take their data with them, and to have it deleted. */
 export function accountDataRoutes(deps: Deps): Implementation[] {
@@ -11,8 +11,9 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
       const uid = requireUser(request);
       // One transaction: colleges, notes and the link are read as of the same moment.
       const data = await ctx.db.transaction(async (tx) => {
-        const [list, noteList, calendarFeed, profile, draftList, recommenderList] = [
+        const [list, removed, noteList, calendarFeed, profile, draftList, recommenderList] = [
           await colleges.listColleges(uid, tx),
+          await colleges.listRemoved(uid, USER_DATA_LIMITS.removedCollegeKeepDays, tx),
           await notes.listNotes(uid, tx),
           await feeds.status(uid, tx),
           await profiles.getProfile(uid, tx),
@@ -36,6 +37,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
             addedAt: c.addedAt,
             checklist: c.checklist,
           })),
+          removedColleges: removed,
           notes: noteList,
           calendarFeed,
           profile,

@@ -19,6 +19,7 @@ import {
   toCalendarDeadline,
   type CalendarDeadline,
 } from './deadlines';
+import { markerLabel } from './marker';
 import './calendar.css';
 
 function useDeadlines() {
@@ -148,12 +149,21 @@ export function DeadlinesCalendar() {
               if (view !== 'month') return null;
               const list = days.get(dayKey(date));
               if (!list?.length) return null;
-              if (list.length === 1)
-                return (
-                  <span className="cal-marker" title={list[0]!.summary}>
-                    {list[0]!.summary}
+              if (list.length === 1) {
+                const { summary, source } = list[0]!;
+                const label = markerLabel(summary, source);
+                // A short label on screen; the full name for screen readers and in the tooltip.
+                return label === summary ? (
+                  <span className="cal-marker" title={summary}>
+                    {summary}
+                  </span>
+                ) : (
+                  <span className="cal-marker" title={summary}>
+                    <span aria-hidden="true">{label}</span>
+                    <span className="visually-hidden">{summary}</span>
                   </span>
                 );
+              }
               return (
                 <span className="cal-marker warning" title={list.map((d) => d.summary).join(', ')}>
                   <span aria-hidden="true">⚠ </span>
