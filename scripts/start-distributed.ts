@@ -5,14 +5,16 @@ import { startDistributed } from './lib/stack.ts';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const emulator = process.env.FIREBASE_API_KEY ? null : await startAuthEmulator({ port: 9099 });
+// An emulator already named by FIREBASE_AUTH_EMULATOR_HOST is used as it is (the services inherit it).
+const emulator =
+  process.env.FIREBASE_API_KEY || process.env.FIREBASE_AUTH_EMULATOR_HOST
+    ? null
+    : await startAuthEmulator({ port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099) });
 const stack = await startDistributed({
   databaseUrl,
   redisUrl,
   basePort: Number(process.env.PORT ?? 8080),
-  env: emulator
-    ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator.host }
-    : {},
+  env: emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {},
   onLine: (name, line) => console.log(`[${name}] ${line}`),
 });
 console.log(`

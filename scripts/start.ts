@@ -1,39 +1,26 @@
 // `npm start`: the embedded run. One process serves the web app and every service on
 // http://localhost:8080 (PORT overrides), with PGlite in .data/ and the in-process queue,
 // plus the Firebase Auth emulator on 127.0.0.1:9099 unless real Firebase is configured.
-import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { startAuthEmulator, type EmulatorHandle } from '../packages/testkit/src/emulator.ts';
-import { AUTH_EMULATOR_DATA, ROOT, spawnTs, stopProcess, waitForHttp } from './lib/stack.ts';
+import {
+  AUTH_EMULATOR_DATA,
+  buildWeb,
+  ROOT,
+  spawnTs,
+  stopProcess,
+  waitForHttp,
+  webBuildStale,
+} from './lib/stack.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const realFirebase = Boolean(process.env.FIREBASE_API_KEY && !process.env.FIREBASE_AUTH_EMULATOR_HOST);
 const authLabel = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? null;
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-const index = path.join(ROOT, 'web/dist/index.html');
-const stale =
-  !fs.existsSync(index) ||
-  fs.statSync(index).mtimeMs <
-    Math.max(newestMtime(path.join(ROOT, 'web/src')), newestMtime(path.join(ROOT, 'packages/contracts/src')));
-if (stale) {
+if (webBuildStale()) {
   console.log('Building the web app...');
-  // Always the production build, whatever NODE_ENV the app runs with (a development build is 60% larger).
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const code = buildWeb();
+  if (code !== 0) process.exit(code);
 }
 
 interface OobCode {
