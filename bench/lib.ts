@@ -42,6 +42,8 @@ export interface LoadResult {
   /** Answers other than 2xx. */
   non2xx: number;
   statuses: Record<string, number>;
+  /** With `cpu`: the server's CPU time per answered request, in µs. */
+  cpuUsPerRequest?: number;
 }
 
 /**
@@ -58,6 +60,8 @@ export function load(opts: {
   method?: 'GET' | 'POST';
   body?: string;
   requests?: LoadRequest[];
+  /** The server's CPU seconds so far (BenchServer.cpuSeconds): adds `cpuUsPerRequest` to the result. */
+  cpu?: () => number;
 }): Promise<LoadResult> {
   const u = new URL(opts.url);
   const headers = {
@@ -86,12 +90,19 @@ export function load(opts: {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    let cpuAtStart: number | undefined;
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (cpuAtStart === undefined && opts.cpu && out.includes('measuring\n')) cpuAtStart = opts.cpu();
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       const last = out.trim().split('\n').at(-1);
-      if (code !== 0 || !last) reject(new Error(`load generator exited (${code}): ${out}`));
-      else resolve(JSON.parse(last) as LoadResult);
+      if (code !== 0 || !last?.startsWith('{')) return reject(new Error(`load generator exited (${code}): ${out}`));
+      const result = JSON.parse(last) as LoadResult;
+      if (opts.cpu && cpuAtStart !== undefined && result.requests > 0)
+        result.cpuUsPerRequest = ((opts.cpu() - cpuAtStart) / result.requests) * 1e6;
+      resolve(result);
     });
     child.stdin.end(JSON.stringify(spec));
   });

@@ -85,5 +85,7 @@ async function drive(spec: LoadSpec, seconds: number | undefined): Promise<LoadR
 
 const spec = JSON.parse(await readStdin()) as LoadSpec;
 if (spec.warmupSeconds) await drive(spec, spec.warmupSeconds);
+// Tells the parent the measured run starts now (it samples the server's CPU time at this line).
+process.stdout.write('measuring\n');
 const result = await drive(spec, spec.amount !== undefined ? undefined : (spec.duration ?? 10));
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,8 +1,8 @@
 // The servers a benchmark measures, each as the user runs it and in a process group of its own: `npm start`
 // (the embedded run), `npm run start:distributed`, and a bare Fastify hello as the reference. Output goes
 // to a log file (the benchmark reads it afterwards, e.g. for the first-start snapshot line). With
-// BENCH_CPU_PROF=<dir> every Node process of a server writes a V8 CPU profile there when it stops
-// (summarise them with `npx tsx bench/cpuprofile.ts <dir>`).
+// BENCH_CPU_PROF=<dir>, the gateway and every service process write a V8 CPU profile there when they stop
+// (CPU_PROF_DIR of scripts/lib/stack.ts; summarise them with `npx tsx bench/cpuprofile.ts <dir>`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,8 @@ export interface BenchServer {
   child: ChildProcess;
   /** Milliseconds from spawn until the health URL first answered 200. */
   msToHealthy: number;
+  /** CPU seconds used so far by every process of the server's process group. */
+  cpuSeconds(): number;
   /** The log so far. */
   log(): string;
   /** Ctrl+C to the whole process group, as a user stops it; SIGKILL after `graceMs`. */
@@ -35,7 +37,7 @@ function spawnGroup(
     cwd: ROOT,
     env: {
       ...process.env,
-      ...(profDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profDir)}` } : {}),
+      ...(profDir ? { CPU_PROF_DIR: path.resolve(profDir) } : {}),
       ...env,
     },
     stdio: ['ignore', fd, fd],
@@ -43,6 +45,34 @@ function spawnGroup(
   });
   fs.closeSync(fd);
   return child;
+}
+
+const CLOCK_TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
+
+/**
+ * CPU seconds (user + system) of the live processes of a process group, from /proc: noise-robust where
+ * req/s are not, since what other programs on the machine take does not count. Linux only (0 elsewhere).
+ */
+export function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start at state (field 3).
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[2]) !== pgid) continue;
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return ticks / CLOCK_TICKS;
 }
 
 const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
@@ -105,6 +135,7 @@ async function launch(opts: {
     logFile: opts.logFile,
     child,
     msToHealthy,
+    cpuSeconds: () => groupCpuSeconds(child.pid!),
     log: () => fs.readFileSync(opts.logFile, 'utf8'),
     async stop(graceMs = 30_000) {
       if (exited(child)) return;

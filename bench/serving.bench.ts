@@ -93,6 +93,9 @@ const post = (p: string, s: TestUser, body: unknown): LoadRequest => ({
   body: JSON.stringify(body),
 });
 
+/** Server CPU per request (µs): what the req/s would follow on a machine of its own. */
+const cpu = (r: LoadResult) => (r.cpuUsPerRequest === undefined ? 'n/a' : `${fmt(r.cpuUsPerRequest)} µs`);
+
 const clean = (r: LoadResult) => r.errors === 0 && r.non2xx === 0;
 const failures = (r: LoadResult) =>
   clean(r)
@@ -113,9 +116,9 @@ interface Run {
 
 async function userColleges(r: Run): Promise<void> {
   const requests = r.students.map((s) => get(getUserColleges.path, s));
-  const g = await load({ url: r.server.url, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, requests });
+  const g = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, requests });
   // Bare again straight after: the machine's load drifts, the reference is the mean of both.
-  const after = await load({ url: `${r.bare.url}/hello`, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP });
+  const after = await load({ url: `${r.bare.url}/hello`, cpu: r.bare.cpuSeconds, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP });
   const bare = (r.bare50.rps + after.rps) / 2;
   const ratio = g.rps / bare;
   const target = TARGET_RATIO[r.mode];
@@ -130,6 +133,7 @@ async function userColleges(r: Run): Promise<void> {
   );
   detail('latency p50 / p99', `${ms(g.p50)} / ${ms(g.p99)}${failures(g)}`);
   detail('bare Fastify before / after', `${fmt(r.bare50.rps)} / ${fmt(after.rps)} req/s`);
+  detail('server CPU per request (bare)', `${cpu(g)} (${cpu(after)})`);
 }
 
 async function addNotes(r: Run): Promise<void> {
@@ -144,13 +148,13 @@ async function addNotes(r: Run): Promise<void> {
       },
     }),
   );
-  const n = await load({ url: r.server.url, connections: THROUGHPUT_CONN, amount: requests.length, requests });
+  const n = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: THROUGHPUT_CONN, amount: requests.length, requests });
   figure(`${r.mode}: POST add-note (${THROUGHPUT_CONN} conn., ${fmt(requests.length)} notes)`, `${fmt(n.rps)} req/s`, {
     bare: `${fmt(r.bare50.rps)} req/s`,
     target: 'all 2xx',
     met: clean(n) && n.requests === requests.length,
   });
-  detail('latency p50 / p99', `${ms(n.p50)} / ${ms(n.p99)}${failures(n)}`);
+  detail('latency p50 / p99, server CPU per request', `${ms(n.p50)} / ${ms(n.p99)}, ${cpu(n)}${failures(n)}`);
 }
 
 async function checklistTicks(r: Run): Promise<void> {
@@ -168,13 +172,13 @@ async function checklistTicks(r: Run): Promise<void> {
       completed,
     });
   });
-  const t = await load({ url: r.server.url, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, requests });
+  const t = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, requests });
   figure(`${r.mode}: POST update-checklist, one item (${THROUGHPUT_CONN} conn.)`, `${fmt(t.rps)} req/s`, {
     bare: `${fmt(r.bare50.rps)} req/s`,
     target: 'all 2xx',
     met: clean(t),
   });
-  detail('latency p50 / p99', `${ms(t.p50)} / ${ms(t.p99)}${failures(t)}`);
+  detail('latency p50 / p99, server CPU per request', `${ms(t.p50)} / ${ms(t.p99)}, ${cpu(t)}${failures(t)}`);
 }
 
 async function latencyFigure(
@@ -185,13 +189,13 @@ async function latencyFigure(
   limitMs: number,
   bareLatency: LoadResult,
 ): Promise<void> {
-  const x = await load({ url: r.server.url, connections: LATENCY_CONN, duration: SECONDS, warmup: WARMUP, requests });
+  const x = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: LATENCY_CONN, duration: SECONDS, warmup: WARMUP, requests });
   figure(`${r.mode}: ${label} (${LATENCY_CONN} conn.)`, `${pick} ${ms(x[pick])}`, {
     bare: `${pick} ${ms(bareLatency[pick])}`,
     target: `${pick} <= ${limitMs} ms, all 2xx`,
     met: x[pick] <= limitMs && clean(x),
   });
-  detail('req/s, latency p50 / p99', `${fmt(x.rps)} req/s, ${ms(x.p50)} / ${ms(x.p99)}${failures(x)}`);
+  detail('req/s, p50 / p99, server CPU per request', `${fmt(x.rps)} req/s, ${ms(x.p50)} / ${ms(x.p99)}, ${cpu(x)}${failures(x)}`);
 }
 
 async function addCollegeBurst(r: Run): Promise<void> {
@@ -199,7 +203,7 @@ async function addCollegeBurst(r: Run): Promise<void> {
   const requests = Array.from({ length: CONCURRENT_ADDS }, (_, i) =>
     post(addCollege.path, r.students[i % r.students.length]!, { name: NEW_COLLEGE }),
   );
-  const a = await load({ url: r.server.url, connections: CONCURRENT_ADDS, amount: CONCURRENT_ADDS, requests });
+  const a = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: CONCURRENT_ADDS, amount: CONCURRENT_ADDS, requests });
   // Until the one job has finished: its state, and how often it ran.
   const student = r.students[0]!;
   const deadline = Date.now() + 120_000;
@@ -239,7 +243,7 @@ async function measure(r: Run, wanted: (f: FigureName) => boolean): Promise<void
   await guard('add-note', () => addNotes(r));
   await guard('checklist-tick', () => checklistTicks(r));
   if (wanted('suggestions') || wanted('search')) {
-    const bareLatency = await load({ url: `${r.bare.url}/hello`, connections: LATENCY_CONN, duration: SECONDS, warmup: WARMUP });
+    const bareLatency = await load({ url: `${r.bare.url}/hello`, cpu: r.bare.cpuSeconds, connections: LATENCY_CONN, duration: SECONDS, warmup: WARMUP });
     await guard('suggestions', () =>
       latencyFigure(
         r,
@@ -331,7 +335,7 @@ export async function run(only: string[] = []): Promise<void> {
           `${fmt(STUDENTS * COLLEGES_EACH)} list entries added through the API`,
           `${fmt((performance.now() - t2) / 1000, 1)} s`,
         );
-        const bare50 = await load({ url: `${bare.url}/hello`, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP });
+        const bare50 = await load({ url: `${bare.url}/hello`, cpu: bare.cpuSeconds, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP });
         figure(`bare Fastify hello (${THROUGHPUT_CONN} conn., before the ${mode} figures)`, `${fmt(bare50.rps)} req/s`);
         const scorecardSearches = (name: string) =>
           scorecard.server.requests.filter((q) => q.query.get('school.name') === name).length;

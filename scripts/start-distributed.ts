@@ -15,7 +15,9 @@ const stack = await startDistributed({
   redisUrl,
   basePort: Number(process.env.PORT ?? 8080),
   env: emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {},
-  onLine: (name, line) => console.log(`[${name}] ${line}`),
+  // Straight to this terminal: each JSON log line names its service ("service"), and relaying every line
+  // through this process would cost the services throughput (see docs/performance.md).
+  inheritOutput: true,
 });
 console.log(`
   Distributed run is up: ${stack.processes.map((p) => `${p.name}:${p.port}`).join(', ')}

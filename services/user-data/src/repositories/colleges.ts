@@ -37,9 +37,57 @@ export async function lockUser(tx: Queryable, kind: string, userId: string): Pro
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`user-data:${kind}:${userId}`]);
 }
 
+/**
+ * Students' lists (without checklists) kept in memory, for PGlite only: there this process is the only one
+ * that reads and writes the data (the folder is locked to it), every write goes through this repository,
+ * and each query costs about half a millisecond of the one thread that also serves requests. A write drops
+ * the student's entry once it is done; a read that overlapped any write does not keep what it read.
+ */
+class ListCache {
+  private readonly lists = new Map<string, UserCollege[]>();
+  private writes = 0;
+
+  constructor(private readonly max: number) {}
+
+  async get(userId: string, read: () => Promise<UserCollege[]>): Promise<UserCollege[]> {
+    const hit = this.lists.get(userId);
+    if (hit) return hit;
+    const writesBefore = this.writes;
+    const list = await read();
+    if (this.writes === writesBefore) {
+      if (this.lists.size >= this.max) this.lists.delete(this.lists.keys().next().value!);
+      this.lists.set(userId, list);
+    }
+    return list;
+  }
+
+  drop(userId: string): void {
+    this.writes++;
+    this.lists.delete(userId);
+  }
+}
+
+/** One cache per store, whichever repository object writes. */
+const listCaches = new WeakMap<Db, ListCache>();
+
 /** SQL for a student's colleges and their checklists; the only place that touches user_data.user_college. */
 export class UserCollegeRepository {
-  constructor(private readonly db: Db) {}
+  private readonly cache: ListCache | null;
+
+  constructor(private readonly db: Db) {
+    let cache = listCaches.get(db) ?? null;
+    if (!cache && db.kind === 'pglite') listCaches.set(db, (cache = new ListCache(10_000)));
+    this.cache = cache;
+  }
+
+  /** Waits for a write to a student's list, then drops their list from the cache (whatever the outcome). */
+  private async written<T>(userId: string, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.cache?.drop(userId);
+    }
+  }
 
   async listColleges(userId: string, q: Queryable = this.db): Promise<StoredCollege[]> {
     const r = await q.query<Row>(
@@ -48,6 +96,26 @@ export class UserCollegeRepository {
       [userId],
     );
     return r.rows.map(toStored);
+  }
+
+  /**
+   * The list without checklists (what the dashboard's list shows): far less to read and decode, and on
+   * PGlite answered from memory. The result may be shared: do not modify it.
+   */
+  async listCollegeNames(userId: string): Promise<UserCollege[]> {
+    const read = async () => {
+      const r = await this.db.query<Pick<Row, 'college_key' | 'college_name' | 'added_at'>>(
+        `SELECT college_key, college_name, added_at FROM user_data.user_college
+         WHERE user_id = $1 ORDER BY added_at, id`,
+        [userId],
+      );
+      return r.rows.map((c) => ({
+        collegeId: c.college_key,
+        collegeName: c.college_name,
+        addedAt: c.added_at.toISOString(),
+      }));
+    };
+    return this.cache ? this.cache.get(userId, read) : read();
   }
 
   async findCollege(
@@ -72,7 +140,7 @@ export class UserCollegeRepository {
     college: { key: string; name: string; checklist: Checklist },
     maxColleges: number,
   ): Promise<StoredCollege | 'exists' | 'full'> {
-    return this.db.transaction(async (tx) => {
+    const added = this.db.transaction(async (tx) => {
       await lockUser(tx, 'colleges', userId);
       const existing = await tx.query<{ n: number; has: boolean }>(
         `SELECT count(*)::int AS n, coalesce(bool_or(college_key = $2), false) AS has
@@ -90,13 +158,17 @@ export class UserCollegeRepository {
       );
       return toStored(r.rows[0]!);
     });
+    return this.written(userId, added);
   }
 
   /** Removes a college and its checklist; false when it was not on the list. */
   async removeCollege(userId: string, collegeKey: string): Promise<boolean> {
-    const r = await this.db.query(
-      'DELETE FROM user_data.user_college WHERE user_id = $1 AND college_key = $2',
-      [userId, collegeKey],
+    const r = await this.written(
+      userId,
+      this.db.query('DELETE FROM user_data.user_college WHERE user_id = $1 AND college_key = $2', [
+        userId,
+        collegeKey,
+      ]),
     );
     return r.rowCount > 0;
   }
@@ -167,7 +239,13 @@ export class UserCollegeRepository {
   }
 
   async deleteAllColleges(userId: string, tx: Queryable): Promise<number> {
-    return (await tx.query('DELETE FROM user_data.user_college WHERE user_id = $1', [userId])).rowCount;
+    // In the caller's transaction: PGlite holds every other query until it ends, so a read after the drop
+    // sees the outcome, and one begun before it keeps nothing.
+    const r = await this.written(
+      userId,
+      tx.query('DELETE FROM user_data.user_college WHERE user_id = $1', [userId]),
+    );
+    return r.rowCount;
   }
 
   /** The lists of several students (an admin page), per student in the order they were added. */
