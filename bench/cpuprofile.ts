@@ -1,8 +1,8 @@
 // Summarises V8 CPU profiles (from `BENCH_CPU_PROF=<dir> npm run bench -- ...` or `node --cpu-prof`):
 // per profile, the busiest functions by self time and the packages / project files where time goes.
 // `--busiest 10` looks only at the 10 s in which the process was busiest (the measured load, not start-up),
-// `--last 10` at the last 10 s before it stopped.
-// Usage: npx tsx bench/cpuprofile.ts <dir or .cpuprofile>... [--top 25] [--busiest <s> | --last <s>]
+// `--last 10` at the last 10 s before it stopped (`--skip 20`: the last 10 s before the last 20 s).
+// Usage: npx tsx bench/cpuprofile.ts <dir or .cpuprofile>... [--top 25] [--busiest <s> | --last <s> [--skip <s>]]
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -28,6 +28,7 @@ const option = (name: string) => {
 const top = option('top') ?? 25;
 const busiest = option('busiest');
 const last = option('last');
+const skip = option('skip') ?? 0;
 const inputs = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const files = inputs.flatMap((p) =>
   fs.statSync(p).isDirectory()
@@ -60,7 +61,7 @@ for (const file of files) {
   let t = p.startTime;
   for (const d of p.timeDeltas) at.push((t += d));
   let [from, to] = [p.startTime, p.endTime];
-  if (last) from = p.endTime - last * 1e6;
+  if (last) [from, to] = [p.endTime - (last + skip) * 1e6, p.endTime - skip * 1e6];
   if (busiest) {
     const span = busiest * 1e6;
     let best = -1;

@@ -1,9 +1,8 @@
 import { AiClient, RateLimiter, ScorecardClient } from '@ct/providers';
-import { createClients, serviceUrls, type ServiceClients, type ServiceContext } from '@ct/service-kit';
+import type { ServiceClients, ServiceContext } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from './config.ts';
 import { DEFAULT_DEADLINES_FILE, LocalDeadlines } from './local-deadlines.ts';
-import { undiciTransport } from './transport.ts';
 
 /** What every job handler is given: the colleges API, the providers (null when not configured), logs. */
 export interface WorkerDeps {
@@ -49,14 +48,6 @@ export function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): 
     if (problem && config.LOCAL_DEADLINES_FILE)
       ctx.log.warn({ file, problem }, 'local deadlines file not loaded');
   }
-  // On its own (the colleges service reached over HTTP), the worker uses a leaner transport than the
-  // shared one; embedded, it calls in-process through the context's clients.
-  let clients = ctx.clients;
-  const urls = serviceUrls(config);
-  if (urls.colleges && config.INTERNAL_TOKEN) {
-    const http = undiciTransport(urls);
-    clients = createClients(http.transport, config.INTERNAL_TOKEN);
-    ctx.onClose(http.close);
-  }
-  return { config, clients, log: ctx.log, scorecard, ai, localDeadlines };
+  // On its own, the context's clients reach the colleges service over HTTP (undici); embedded, in-process.
+  return { config, clients: ctx.clients, log: ctx.log, scorecard, ai, localDeadlines };
 }

@@ -45,20 +45,19 @@ export async function lockUser(tx: Queryable, kind: string, userId: string): Pro
  */
 class ListCache {
   private readonly lists = new Map<string, UserCollege[]>();
-  private writes = 0;
+  /** Writes so far: a read stores what it read only if none happened meanwhile. */
+  writes = 0;
 
   constructor(private readonly max: number) {}
 
-  async get(userId: string, read: () => Promise<UserCollege[]>): Promise<UserCollege[]> {
-    const hit = this.lists.get(userId);
-    if (hit) return hit;
-    const writesBefore = this.writes;
-    const list = await read();
-    if (this.writes === writesBefore) {
-      if (this.lists.size >= this.max) this.lists.delete(this.lists.keys().next().value!);
-      this.lists.set(userId, list);
-    }
-    return list;
+  get(userId: string): UserCollege[] | undefined {
+    return this.lists.get(userId);
+  }
+
+  store(userId: string, list: UserCollege[], writesBefore: number): void {
+    if (this.writes !== writesBefore) return;
+    if (this.lists.size >= this.max) this.lists.delete(this.lists.keys().next().value!);
+    this.lists.set(userId, list);
   }
 
   drop(userId: string): void {
@@ -103,19 +102,21 @@ export class UserCollegeRepository {
    * PGlite answered from memory. The result may be shared: do not modify it.
    */
   async listCollegeNames(userId: string): Promise<UserCollege[]> {
-    const read = async () => {
-      const r = await this.db.query<Pick<Row, 'college_key' | 'college_name' | 'added_at'>>(
-        `SELECT college_key, college_name, added_at FROM user_data.user_college
-         WHERE user_id = $1 ORDER BY added_at, id`,
-        [userId],
-      );
-      return r.rows.map((c) => ({
-        collegeId: c.college_key,
-        collegeName: c.college_name,
-        addedAt: c.added_at.toISOString(),
-      }));
-    };
-    return this.cache ? this.cache.get(userId, read) : read();
+    const hit = this.cache?.get(userId);
+    if (hit) return hit;
+    const writesBefore = this.cache?.writes ?? 0;
+    const r = await this.db.query<Pick<Row, 'college_key' | 'college_name' | 'added_at'>>(
+      `SELECT college_key, college_name, added_at FROM user_data.user_college
+       WHERE user_id = $1 ORDER BY added_at, id`,
+      [userId],
+    );
+    const list = r.rows.map((c) => ({
+      collegeId: c.college_key,
+      collegeName: c.college_name,
+      addedAt: c.added_at.toISOString(),
+    }));
+    this.cache?.store(userId, list, writesBefore);
+    return list;
   }
 
   async findCollege(
