@@ -85,7 +85,9 @@ for (const file of files) {
   const total = (to - from) / 1000;
   const idle = [...self].filter(([id]) => isIdle(id));
   const idleMs = idle.reduce((n, [, t]) => n + t, 0) / 1000;
-  console.log(`\n${path.basename(file)}: ${(total / 1000).toFixed(1)} s, busy ${(((total - idleMs) / total) * 100).toFixed(0)} %`);
+  console.log(
+    `\n${path.basename(file)}: ${(total / 1000).toFixed(1)} s, busy ${(((total - idleMs) / total) * 100).toFixed(0)} %`,
+  );
   const fns = new Map<string, number>();
   const places = new Map<string, number>();
   for (const [id, t] of self) {

@@ -98,7 +98,8 @@ export function load(opts: {
     child.once('error', reject);
     child.once('exit', (code) => {
       const last = out.trim().split('\n').at(-1);
-      if (code !== 0 || !last?.startsWith('{')) return reject(new Error(`load generator exited (${code}): ${out}`));
+      if (code !== 0 || !last?.startsWith('{'))
+        return reject(new Error(`load generator exited (${code}): ${out}`));
       const result = JSON.parse(last) as LoadResult;
       if (opts.cpu && cpuAtStart !== undefined && result.requests > 0)
         result.cpuUsPerRequest = ((opts.cpu() - cpuAtStart) / result.requests) * 1e6;

@@ -25,28 +25,35 @@ async function drive(spec: LoadSpec, seconds: number | undefined): Promise<LoadR
   let errors = 0;
   const started = performance.now();
   let finished = started;
-  const instance = autocannon({
-    url: spec.url,
-    connections: spec.connections,
-    ...(spec.amount !== undefined && seconds === undefined ? { amount: spec.amount } : {}),
-    ...(seconds !== undefined ? { duration: seconds } : {}),
-    timeout: spec.timeoutSeconds ?? 10,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const v = variants[next++ % variants.length]!;
-          return {
-            ...req,
-            method: v.method,
-            path: v.path,
-            headers: { ...req.headers, ...v.headers },
-            ...(v.body !== undefined ? { body: v.body } : {}),
-          };
+  let done!: (err: unknown) => void;
+  const finishedRun = new Promise<void>(
+    (resolve, reject) => (done = (err) => (err ? reject(err) : resolve())),
+  );
+  const instance = autocannon(
+    {
+      url: spec.url,
+      connections: spec.connections,
+      ...(spec.amount !== undefined && seconds === undefined ? { amount: spec.amount } : {}),
+      ...(seconds !== undefined ? { duration: seconds } : {}),
+      timeout: spec.timeoutSeconds ?? 10,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const v = variants[next++ % variants.length]!;
+            return {
+              ...req,
+              method: v.method,
+              path: v.path,
+              headers: { ...req.headers, ...v.headers },
+              ...(v.body !== undefined ? { body: v.body } : {}),
+            };
+          },
         },
-      },
-    ],
-  });
-  instance.on('response', (_client, statusCode: number, _bytes: number, ms: number) => {
+      ],
+    },
+    (err) => done(err),
+  );
+  instance.on('response', (_client, statusCode, _bytes, ms) => {
     if (count === latencies.length) {
       const grown = new Float64Array(latencies.length * 2);
       grown.set(latencies);
@@ -61,7 +68,7 @@ async function drive(spec: LoadSpec, seconds: number | undefined): Promise<LoadR
     errors++;
     finished = performance.now();
   });
-  await instance;
+  await finishedRun;
   const sorted = latencies.slice(0, count).sort();
   const non2xx = Object.entries(statuses)
     .filter(([s]) => !s.startsWith('2'))

@@ -20,7 +20,11 @@ export interface CollegeCache {
 }
 
 /** Spreads `fn` over `items` with at most `n` at once. */
-export async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: T[],
+  n: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -58,9 +62,9 @@ export async function seedCollegeCache(
     );
     for (let i = 0; i < synthetic.length; i += 500) await repo.upsertColleges(synthetic.slice(i, i + 500));
     await db.exec('ANALYZE colleges.college; ANALYZE colleges.college_alias');
-    const names = (await db.query<{ name: string }>('SELECT name FROM colleges.college ORDER BY id')).rows.map(
-      (r) => r.name,
-    );
+    const names = (
+      await db.query<{ name: string }>('SELECT name FROM colleges.college ORDER BY id')
+    ).rows.map((r) => r.name);
     return { names, gathered: synthetic.map((c) => c.name) };
   } finally {
     await db.close();
@@ -109,7 +113,8 @@ export async function seedStudentLists(
   );
   // One student's adds one after another (the list is serialised per student), students in parallel.
   await pool(students, 16, async (s, i) => {
-    for (const collegeName of lists[i]!) await api(baseUrl, s.idToken, 'POST', '/add-user-college', { collegeName });
+    for (const collegeName of lists[i]!)
+      await api(baseUrl, s.idToken, 'POST', '/add-user-college', { collegeName });
   });
   return lists;
 }

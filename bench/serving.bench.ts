@@ -31,7 +31,14 @@ import {
   type TestUser,
 } from '@ct/testkit';
 import { detail, failedFigure, figure, fmt, load, ms, type LoadRequest, type LoadResult } from './lib.ts';
-import { api, createStudents, NEW_COLLEGE, seedCollegeCache, seedStudentLists, type CollegeCache } from './seed.ts';
+import {
+  api,
+  createStudents,
+  NEW_COLLEGE,
+  seedCollegeCache,
+  seedStudentLists,
+  type CollegeCache,
+} from './seed.ts';
 import { startBare, startDistributedRun, startEmbedded, type BenchServer } from './servers.ts';
 
 export const FIGURES = [
@@ -116,9 +123,22 @@ interface Run {
 
 async function userColleges(r: Run): Promise<void> {
   const requests = r.students.map((s) => get(getUserColleges.path, s));
-  const g = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, requests });
+  const g = await load({
+    url: r.server.url,
+    cpu: r.server.cpuSeconds,
+    connections: THROUGHPUT_CONN,
+    duration: SECONDS,
+    warmup: WARMUP,
+    requests,
+  });
   // Bare again straight after: the machine's load drifts, the reference is the mean of both.
-  const after = await load({ url: `${r.bare.url}/hello`, cpu: r.bare.cpuSeconds, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP });
+  const after = await load({
+    url: `${r.bare.url}/hello`,
+    cpu: r.bare.cpuSeconds,
+    connections: THROUGHPUT_CONN,
+    duration: SECONDS,
+    warmup: WARMUP,
+  });
   const bare = (r.bare50.rps + after.rps) / 2;
   const ratio = g.rps / bare;
   const target = TARGET_RATIO[r.mode];
@@ -148,12 +168,22 @@ async function addNotes(r: Run): Promise<void> {
       },
     }),
   );
-  const n = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: THROUGHPUT_CONN, amount: requests.length, requests });
-  figure(`${r.mode}: POST add-note (${THROUGHPUT_CONN} conn., ${fmt(requests.length)} notes)`, `${fmt(n.rps)} req/s`, {
-    bare: `${fmt(r.bare50.rps)} req/s`,
-    target: 'all 2xx',
-    met: clean(n) && n.requests === requests.length,
+  const n = await load({
+    url: r.server.url,
+    cpu: r.server.cpuSeconds,
+    connections: THROUGHPUT_CONN,
+    amount: requests.length,
+    requests,
   });
+  figure(
+    `${r.mode}: POST add-note (${THROUGHPUT_CONN} conn., ${fmt(requests.length)} notes)`,
+    `${fmt(n.rps)} req/s`,
+    {
+      bare: `${fmt(r.bare50.rps)} req/s`,
+      target: 'all 2xx',
+      met: clean(n) && n.requests === requests.length,
+    },
+  );
   detail('latency p50 / p99, server CPU per request', `${ms(n.p50)} / ${ms(n.p99)}, ${cpu(n)}${failures(n)}`);
 }
 
@@ -172,7 +202,14 @@ async function checklistTicks(r: Run): Promise<void> {
       completed,
     });
   });
-  const t = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, requests });
+  const t = await load({
+    url: r.server.url,
+    cpu: r.server.cpuSeconds,
+    connections: THROUGHPUT_CONN,
+    duration: SECONDS,
+    warmup: WARMUP,
+    requests,
+  });
   figure(`${r.mode}: POST update-checklist, one item (${THROUGHPUT_CONN} conn.)`, `${fmt(t.rps)} req/s`, {
     bare: `${fmt(r.bare50.rps)} req/s`,
     target: 'all 2xx',
@@ -189,13 +226,23 @@ async function latencyFigure(
   limitMs: number,
   bareLatency: LoadResult,
 ): Promise<void> {
-  const x = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: LATENCY_CONN, duration: SECONDS, warmup: WARMUP, requests });
+  const x = await load({
+    url: r.server.url,
+    cpu: r.server.cpuSeconds,
+    connections: LATENCY_CONN,
+    duration: SECONDS,
+    warmup: WARMUP,
+    requests,
+  });
   figure(`${r.mode}: ${label} (${LATENCY_CONN} conn.)`, `${pick} ${ms(x[pick])}`, {
     bare: `${pick} ${ms(bareLatency[pick])}`,
     target: `${pick} <= ${limitMs} ms, all 2xx`,
     met: x[pick] <= limitMs && clean(x),
   });
-  detail('req/s, p50 / p99, server CPU per request', `${fmt(x.rps)} req/s, ${ms(x.p50)} / ${ms(x.p99)}, ${cpu(x)}${failures(x)}`);
+  detail(
+    'req/s, p50 / p99, server CPU per request',
+    `${fmt(x.rps)} req/s, ${ms(x.p50)} / ${ms(x.p99)}, ${cpu(x)}${failures(x)}`,
+  );
 }
 
 async function addCollegeBurst(r: Run): Promise<void> {
@@ -203,14 +250,25 @@ async function addCollegeBurst(r: Run): Promise<void> {
   const requests = Array.from({ length: CONCURRENT_ADDS }, (_, i) =>
     post(addCollege.path, r.students[i % r.students.length]!, { name: NEW_COLLEGE }),
   );
-  const a = await load({ url: r.server.url, cpu: r.server.cpuSeconds, connections: CONCURRENT_ADDS, amount: CONCURRENT_ADDS, requests });
+  const a = await load({
+    url: r.server.url,
+    cpu: r.server.cpuSeconds,
+    connections: CONCURRENT_ADDS,
+    amount: CONCURRENT_ADDS,
+    requests,
+  });
   // Until the one job has finished: its state, and how often it ran.
   const student = r.students[0]!;
   const deadline = Date.now() + 120_000;
   let state = '';
   let attempts = 0;
   while (Date.now() < deadline) {
-    const s = (await api(r.server.url, student.idToken, 'GET', `${getIngestionStatus.path}?${new URLSearchParams({ name: NEW_COLLEGE })}`)) as {
+    const s = (await api(
+      r.server.url,
+      student.idToken,
+      'GET',
+      `${getIngestionStatus.path}?${new URLSearchParams({ name: NEW_COLLEGE })}`,
+    )) as {
       data: { state: string; attempts: number };
     };
     ({ state, attempts } = s.data);
@@ -219,13 +277,19 @@ async function addCollegeBurst(r: Run): Promise<void> {
   }
   const jobs = r.scorecardSearches(NEW_COLLEGE) - before;
   const ok = clean(a) && a.requests === CONCURRENT_ADDS && jobs === 1 && attempts === 1 && state === 'done';
-  figure(`${r.mode}: ${fmt(CONCURRENT_ADDS)} concurrent add-college of one new name`, `${jobs} job${jobs === 1 ? '' : 's'}, ${state}`, {
-    target: `exactly 1 job, all ${fmt(CONCURRENT_ADDS)} answered 2xx`,
-    met: ok,
-  });
+  figure(
+    `${r.mode}: ${fmt(CONCURRENT_ADDS)} concurrent add-college of one new name`,
+    `${jobs} job${jobs === 1 ? '' : 's'}, ${state}`,
+    {
+      target: `exactly 1 job, all ${fmt(CONCURRENT_ADDS)} answered 2xx`,
+      met: ok,
+    },
+  );
   detail(
     'answers, latency p50 / p99',
-    `${fmt(a.requests)} (${Object.entries(a.statuses).map(([s, n]) => `${n}x${s}`).join(', ')}), ${ms(a.p50)} / ${ms(a.p99)}${a.errors ? `, ${a.errors} errors` : ''}`,
+    `${fmt(a.requests)} (${Object.entries(a.statuses)
+      .map(([s, n]) => `${n}x${s}`)
+      .join(', ')}), ${ms(a.p50)} / ${ms(a.p99)}${a.errors ? `, ${a.errors} errors` : ''}`,
   );
   detail('job attempts / Scorecard searches for the name', `${attempts} / ${jobs}`);
 }
@@ -243,7 +307,13 @@ async function measure(r: Run, wanted: (f: FigureName) => boolean): Promise<void
   await guard('add-note', () => addNotes(r));
   await guard('checklist-tick', () => checklistTicks(r));
   if (wanted('suggestions') || wanted('search')) {
-    const bareLatency = await load({ url: `${r.bare.url}/hello`, cpu: r.bare.cpuSeconds, connections: LATENCY_CONN, duration: SECONDS, warmup: WARMUP });
+    const bareLatency = await load({
+      url: `${r.bare.url}/hello`,
+      cpu: r.bare.cpuSeconds,
+      connections: LATENCY_CONN,
+      duration: SECONDS,
+      warmup: WARMUP,
+    });
     await guard('suggestions', () =>
       latencyFigure(
         r,
@@ -260,7 +330,9 @@ async function measure(r: Run, wanted: (f: FigureName) => boolean): Promise<void
       latencyFigure(
         r,
         'GET search-college, cache hit',
-        r.cache.gathered.map((name, i) => get(searchCollege.path, r.students[i % r.students.length]!, { name })),
+        r.cache.gathered.map((name, i) =>
+          get(searchCollege.path, r.students[i % r.students.length]!, { name }),
+        ),
         'p50',
         5,
         bareLatency,
@@ -279,7 +351,9 @@ export async function run(only: string[] = []): Promise<void> {
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-bench-'));
   console.log(`logs and data of this run: ${work}`);
-  const emulator = await startAuthEmulator({ port: Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? BASE_PORT + 50) });
+  const emulator = await startAuthEmulator({
+    port: Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? BASE_PORT + 50),
+  });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   const [scorecard, openai] = await Promise.all([startScorecardFake(), startOpenAiFake()]);
   const bare = await startBare({ port: PORTS.bare, logFile: path.join(work, 'bare.log') });
@@ -304,7 +378,10 @@ export async function run(only: string[] = []): Promise<void> {
         if (mode === 'embedded') {
           const dataDir = path.join(work, 'embedded-pglite');
           cache = await seedCollegeCache({ dataDir }, CACHED_COLLEGES);
-          detail(`college cache seeded (PGlite)`, `${fmt(cache.names.length)} colleges, ${fmt((performance.now() - t1) / 1000, 1)} s`);
+          detail(
+            `college cache seeded (PGlite)`,
+            `${fmt(cache.names.length)} colleges, ${fmt((performance.now() - t1) / 1000, 1)} s`,
+          );
           server = await startEmbedded({
             port: PORTS.embedded,
             dataDir,
@@ -319,7 +396,10 @@ export async function run(only: string[] = []): Promise<void> {
             await clearRedisPrefix(prefix).catch(() => {});
           };
           cache = await seedCollegeCache({ url: database.url }, CACHED_COLLEGES);
-          detail(`college cache seeded (Postgres)`, `${fmt(cache.names.length)} colleges, ${fmt((performance.now() - t1) / 1000, 1)} s`);
+          detail(
+            `college cache seeded (Postgres)`,
+            `${fmt(cache.names.length)} colleges, ${fmt((performance.now() - t1) / 1000, 1)} s`,
+          );
           server = await startDistributedRun({
             port: PORTS.distributed,
             databaseUrl: database.url,
@@ -335,8 +415,17 @@ export async function run(only: string[] = []): Promise<void> {
           `${fmt(STUDENTS * COLLEGES_EACH)} list entries added through the API`,
           `${fmt((performance.now() - t2) / 1000, 1)} s`,
         );
-        const bare50 = await load({ url: `${bare.url}/hello`, cpu: bare.cpuSeconds, connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP });
-        figure(`bare Fastify hello (${THROUGHPUT_CONN} conn., before the ${mode} figures)`, `${fmt(bare50.rps)} req/s`);
+        const bare50 = await load({
+          url: `${bare.url}/hello`,
+          cpu: bare.cpuSeconds,
+          connections: THROUGHPUT_CONN,
+          duration: SECONDS,
+          warmup: WARMUP,
+        });
+        figure(
+          `bare Fastify hello (${THROUGHPUT_CONN} conn., before the ${mode} figures)`,
+          `${fmt(bare50.rps)} req/s`,
+        );
         const scorecardSearches = (name: string) =>
           scorecard.server.requests.filter((q) => q.query.get('school.name') === name).length;
         await measure({ mode, server, students, lists, cache, bare, bare50, scorecardSearches }, wanted);
