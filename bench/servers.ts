@@ -15,6 +15,8 @@ export interface BenchServer {
   child: ChildProcess;
   /** Milliseconds from spawn until the health URL first answered 200. */
   msToHealthy: number;
+  /** With `waitReady`: milliseconds from spawn until /api/readyz first answered 200. */
+  msToReady?: number;
   /** CPU seconds used so far by every process of the server's process group. */
   cpuSeconds(): number;
   /** The log so far. */
@@ -117,6 +119,7 @@ async function launch(opts: {
   env: Record<string, string>;
   url: string;
   healthPath: string;
+  readyPath?: string;
   logFile: string;
   timeoutMs?: number;
 }): Promise<BenchServer> {
@@ -129,12 +132,22 @@ async function launch(opts: {
     started,
     opts.timeoutMs ?? 180_000,
   );
+  const msToReady = opts.readyPath
+    ? await waitHealthy(
+        `${opts.url}${opts.readyPath}`,
+        child,
+        opts.logFile,
+        started,
+        opts.timeoutMs ?? 180_000,
+      )
+    : undefined;
   return {
     name: opts.name,
     url: opts.url,
     logFile: opts.logFile,
     child,
     msToHealthy,
+    ...(msToReady !== undefined ? { msToReady } : {}),
     cpuSeconds: () => groupCpuSeconds(child.pid!),
     log: () => fs.readFileSync(opts.logFile, 'utf8'),
     async stop(graceMs = 30_000) {
@@ -168,6 +181,8 @@ export function startEmbedded(opts: {
   dataDir: string;
   logFile: string;
   env?: Record<string, string>;
+  /** Also wait for /api/readyz (store, queue and the Auth emulator answer). */
+  waitReady?: boolean;
 }): Promise<BenchServer> {
   const url = `http://127.0.0.1:${opts.port}`;
   return launch({
@@ -184,6 +199,7 @@ export function startEmbedded(opts: {
     },
     url,
     healthPath: '/api/healthz',
+    ...(opts.waitReady ? { readyPath: '/api/readyz' } : {}),
     logFile: opts.logFile,
   });
 }

@@ -1,5 +1,6 @@
 // Cold start of `npm start`, as a user runs it after `npm install` (the web app already built): from the
-// command to GET /api/healthz answering 200, its own Auth emulator included. Twice: on an empty data
+// command until the app is ready to use, i.e. GET /api/readyz answers 200 (store, queue and npm start's own
+// Auth emulator reachable; /api/healthz, the process alone, is shown too). Twice: on an empty data
 // folder (the first start ever, which creates the database and loads what a first start loads) and on the
 // data folder that first start left behind.
 //
@@ -76,6 +77,7 @@ async function coldStart(
     port: PORT,
     dataDir,
     logFile: path.join(work, `${label}.log`),
+    waitReady: true,
     env: {
       // npm start starts its own Auth emulator, as for a user; on ports of its own, accounts kept here.
       FIREBASE_AUTH_EMULATOR_HOST: '',
@@ -84,6 +86,15 @@ async function coldStart(
     },
   });
   return { server, startedAt };
+}
+
+function report(folder: string, server: BenchServer): void {
+  const ready = server.msToReady ?? NaN;
+  figure(`cold start of npm start until ready, ${folder}`, `${fmt(ready / 1000, 1)} s`, {
+    target: `<= ${TARGET_MS / 1000} s`,
+    met: ready <= TARGET_MS,
+  });
+  detail('until healthy (/api/healthz)', `${fmt(server.msToHealthy / 1000, 1)} s`);
 }
 
 export async function run(only: string[] = []): Promise<void> {
@@ -109,16 +120,7 @@ export async function run(only: string[] = []): Promise<void> {
     } finally {
       await first.server.stop();
     }
-    if (wanted('cold-start')) {
-      figure(
-        'cold start of npm start to healthy, empty data folder',
-        `${fmt(first.server.msToHealthy / 1000, 1)} s`,
-        {
-          target: `<= ${TARGET_MS / 1000} s`,
-          met: first.server.msToHealthy <= TARGET_MS,
-        },
-      );
-    }
+    if (wanted('cold-start')) report('empty data folder', first.server);
     if (wanted('first-start')) {
       if (snapshot) {
         const own = loadMs(snapshot);
@@ -138,14 +140,7 @@ export async function run(only: string[] = []): Promise<void> {
     if (wanted('cold-start')) {
       const again = await coldStart(dataDir, work, 'second-start');
       await again.server.stop();
-      figure(
-        'cold start of npm start to healthy, existing data folder',
-        `${fmt(again.server.msToHealthy / 1000, 1)} s`,
-        {
-          target: `<= ${TARGET_MS / 1000} s`,
-          met: again.server.msToHealthy <= TARGET_MS,
-        },
-      );
+      report('existing data folder', again.server);
     }
   } finally {
     if (!process.env.BENCH_KEEP) fs.rmSync(work, { recursive: true, force: true });

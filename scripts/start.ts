@@ -56,17 +56,20 @@ async function printEmulatorLinks(e: EmulatorHandle) {
 }
 
 let emulator: EmulatorHandle | null = null;
+let emulatorStarting: Promise<EmulatorHandle> | null = null;
 const env: Record<string, string> = { PORT: String(port) };
 if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   console.log('Starting the Firebase Auth emulator...');
-  // Accounts survive a restart (exported on Ctrl+C), so `npm run role` can find them while the app is stopped.
-  emulator = await startAuthEmulator({
-    port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
+  const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
+  // The gateway starts meanwhile: each takes seconds, and the gateway needs the emulator only to verify a
+  // token. Accounts survive a restart (exported on Ctrl+C), so `npm run role` can find them while the app
+  // is stopped.
+  env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`;
+  emulatorStarting = startAuthEmulator({
+    port: emulatorPort,
     ...(process.env.FIREBASE_PROJECT_ID ? { projectId: process.env.FIREBASE_PROJECT_ID } : {}),
     dataDir: AUTH_EMULATOR_DATA,
   });
-  env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  await printEmulatorLinks(emulator);
 }
 
 // The gateway writes its log lines straight to this terminal (relaying them through this process costs
@@ -78,7 +81,7 @@ const stop = async (code = 0) => {
   stopping = true;
   console.log('\nStopping...');
   await stopProcess(gateway);
-  await emulator?.stop();
+  await (emulator ?? (await emulatorStarting?.catch(() => null)))?.stop();
   process.exit(code);
 };
 process.on('SIGINT', () => void stop());
@@ -91,6 +94,15 @@ gateway.child.once('exit', (code) => {
   }
 });
 
+if (emulatorStarting) {
+  try {
+    emulator = await emulatorStarting;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await stop(1);
+  }
+  await printEmulatorLinks(emulator!);
+}
 await waitForHttp(`http://127.0.0.1:${port}/api/healthz`, 120_000, gateway);
 console.log(`
   College Ready is running.
