@@ -67,6 +67,18 @@ export function disambiguatedName(doc: College): string {
 /** The search path's query (migration 004): a function, so its plan is cached per connection. */
 const HIT_SQL = 'SELECT * FROM colleges.find_college($1)';
 
+/** Writes this process made to each store's college table (names, aliases), counted as each is made. */
+const writesByStore = new WeakMap<object, number>();
+
+/**
+ * How many writes this process has made to the colleges of `db` (counted after their statements ran, so a
+ * query that sees the new count also sees the data, once committed). With PGlite this process is the only
+ * writer, so an unchanged count means an unchanged table (see SuggestionIndex).
+ */
+export function collegeWrites(db: object): number {
+  return writesByStore.get(db) ?? 0;
+}
+
 /** SQL for the college cache; the only place that touches colleges.college and its aliases. */
 export class CollegeRepository {
   constructor(private readonly db: Queryable & Partial<Pick<Db, 'transaction'>>) {}
@@ -240,6 +252,7 @@ export class CollegeRepository {
         );
       }
     }
+    writesByStore.set(this.db, collegeWrites(this.db) + 1);
     return { rows, inserted, updated: updates.length };
   }
 
