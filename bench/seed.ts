@@ -61,7 +61,10 @@ export async function seedCollegeCache(
       buildCollege({ name: `Synthetic ${words[i % words.length]} College ${i + 1}` }),
     );
     for (let i = 0; i < synthetic.length; i += 500) await repo.upsertColleges(synthetic.slice(i, i + 500));
-    await db.exec('ANALYZE colleges.college; ANALYZE colleges.college_alias');
+    // What autovacuum does shortly after a bulk load: statistics for the planner, and the visibility map
+    // that lets the suggestion index's version check read the updated_at index alone.
+    await db.exec('VACUUM ANALYZE colleges.college');
+    await db.exec('VACUUM ANALYZE colleges.college_alias');
     const names = (
       await db.query<{ name: string }>('SELECT name FROM colleges.college ORDER BY id')
     ).rows.map((r) => r.name);
@@ -117,4 +120,14 @@ export async function seedStudentLists(
       await api(baseUrl, s.idToken, 'POST', '/add-user-college', { collegeName });
   });
   return lists;
+}
+
+/** VACUUM ANALYZE of tables a run filled through the API (Postgres), as autovacuum would shortly after. */
+export async function vacuumAnalyze(url: string, tables: string[]): Promise<void> {
+  const db = await openDb({ url });
+  try {
+    for (const t of tables) await db.exec(`VACUUM ANALYZE ${t}`);
+  } finally {
+    await db.close();
+  }
 }
