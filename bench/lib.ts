@@ -62,6 +62,8 @@ export function load(opts: {
   requests?: LoadRequest[];
   /** The server's CPU seconds so far (BenchServer.cpuSeconds): adds `cpuUsPerRequest` to the result. */
   cpu?: () => number;
+  /** Seconds a request may wait for its answer before it counts as an error (default 10). */
+  timeout?: number;
 }): Promise<LoadResult> {
   const u = new URL(opts.url);
   const headers = {
@@ -82,6 +84,7 @@ export function load(opts: {
     connections: opts.connections ?? 50,
     ...(opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.duration ?? 10 }),
     ...(opts.warmup ? { warmupSeconds: opts.warmup } : {}),
+    ...(opts.timeout ? { timeoutSeconds: opts.timeout } : {}),
     requests,
   };
   return new Promise((resolve, reject) => {
