@@ -132,7 +132,7 @@ const lines: Line[] = [];
 function format(l: Line): string {
   const verdict = l.target === undefined ? '' : l.met ? '  PASS' : '  FAIL';
   return (
-    `${l.label.padEnd(54)} ${l.value.padStart(26)}` +
+    `${l.label.padEnd(68)} ${l.value.padStart(24)}` +
     `${l.bare ? `   bare ${l.bare}` : ''}${l.target ? `   target ${l.target}` : ''}${verdict}`
   );
 }
@@ -167,7 +167,7 @@ export function failedFigure(label: string, err: unknown): void {
 
 /** A line of detail under a figure (not repeated in the summary). */
 export function detail(label: string, value: string): void {
-  console.log(`  ${label.padEnd(52)} ${value.padStart(26)}`);
+  console.log(`  ${label.padEnd(66)} ${value.padStart(24)}`);
 }
 
 /** Every figure again, then `N passed, M failed` over those with a target; returns the failures. */

@@ -8,6 +8,7 @@ import { importScorecard } from '@ct/colleges/scorecard-import';
 import { migrateModule, type ServiceModule } from '@ct/service-kit';
 import { openDb } from '@ct/store';
 import { buildCollege, createVerifiedUser, SCORECARD_DEMO_CSV, type TestUser } from '@ct/testkit';
+import { pool } from '../load/driver.ts';
 
 /** The name 1,000 students add at once: known to the Scorecard fake, left out of the seeded cache. */
 export const NEW_COLLEGE = 'Massachusetts Institute of Technology';
@@ -17,25 +18,6 @@ export interface CollegeCache {
   names: string[];
   /** Names of colleges whose facts are gathered (a search for them does no background work). */
   gathered: string[];
-}
-
-/** Spreads `fn` over `items` with at most `n` at once. */
-export async function pool<T, R>(
-  items: T[],
-  n: number,
-  fn: (item: T, i: number) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!, i);
-      }
-    }),
-  );
-  return out;
 }
 
 /**

@@ -126,9 +126,9 @@ interface Run {
   scorecardSearches: (name: string) => number;
 }
 
-async function userColleges(r: Run): Promise<void> {
-  const requests = r.students.map((s) => get(getUserColleges.path, s));
-  const g = await load({
+/** The server at the throughput connections for the run's length, after a warm-up. */
+const throughput = (r: Run, requests: LoadRequest[]) =>
+  load({
     url: r.server.url,
     cpu: r.server.cpuSeconds,
     connections: THROUGHPUT_CONN,
@@ -136,6 +136,10 @@ async function userColleges(r: Run): Promise<void> {
     warmup: WARMUP,
     requests,
   });
+
+async function userColleges(r: Run): Promise<void> {
+  const requests = r.students.map((s) => get(getUserColleges.path, s));
+  const g = await throughput(r, requests);
   // Bare again straight after: the machine's load drifts, the reference is the mean of both.
   const after = await load({
     url: `${r.bare.url}/hello`,
@@ -207,14 +211,7 @@ async function checklistTicks(r: Run): Promise<void> {
       completed,
     });
   });
-  const t = await load({
-    url: r.server.url,
-    cpu: r.server.cpuSeconds,
-    connections: THROUGHPUT_CONN,
-    duration: SECONDS,
-    warmup: WARMUP,
-    requests,
-  });
+  const t = await throughput(r, requests);
   figure(`${r.mode}: POST update-checklist, one item (${THROUGHPUT_CONN} conn.)`, `${fmt(t.rps)} req/s`, {
     bare: `${fmt(r.bare50.rps)} req/s`,
     target: 'all 2xx',
