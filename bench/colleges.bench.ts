@@ -1,6 +1,7 @@
 // Component benchmark (not in the default run: `npm run bench -- colleges`): the bulk import of the
 // 6,543-row Scorecard CSV, and the ingestion throughput of one worker process against the colleges service
 // in a process of its own, with the local provider fakes. Suggestions and search are serving.bench.ts.
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import {
   clearRedisPrefix,
@@ -11,7 +12,12 @@ import {
   startScorecardFake,
   TEST_REDIS_URL,
 } from '../packages/testkit/src/index.ts';
-import { migrateModule, type ServiceModule } from '../packages/service-kit/src/index.ts';
+import {
+  internalKey,
+  migrateModule,
+  signInternalCall,
+  type ServiceModule,
+} from '../packages/service-kit/src/index.ts';
 import { openDb } from '../packages/store/src/index.ts';
 import collegesService from '../services/colleges/src/app.ts';
 import { importScorecard } from '../services/colleges/src/scorecard-import.ts';
@@ -61,14 +67,17 @@ export async function ingestionThroughput(): Promise<void> {
     freshDatabase('bench_ingest'),
   ]);
   const prefix = uniquePrefix('bench');
-  const internalToken = 'bench-internal-token-colleges';
+  const internalToken = randomBytes(32).toString('hex');
+  const metricsToken = randomBytes(32).toString('hex');
   const common = {
-    NODE_ENV: 'production',
+    // Not production: the bench's environment points at the Auth emulator, which production refuses.
+    NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     QUEUE_PREFIX: prefix,
     INTERNAL_TOKEN: internalToken,
+    METRICS_TOKEN: metricsToken,
   };
   const [collegesPort, workerPort] = [await freePort(), await freePort()];
   const colleges = spawnTs('services/colleges/src/server.ts', {
@@ -92,18 +101,19 @@ export async function ingestionThroughput(): Promise<void> {
           .filter((x) => x && !x.startsWith('"')),
       ),
     ].slice(0, n);
-    // A signed-in student as the gateway would forward one (internal token + verified uid).
-    const headers = {
-      'x-internal-token': internalToken,
-      'x-auth-uid': 'bench-student',
+    // A signed-in student as the gateway would forward one (a signed internal call for a verified uid).
+    const key = internalKey(internalToken);
+    const student = { uid: 'bench-student', email: null, emailVerified: true, name: null };
+    const headers = () => ({
+      ...signInternalCall(key, { method: 'POST', url: '/api/add-college', auth: student }),
       'content-type': 'application/json',
-    };
+    });
     for (let i = 0; i < names.length; i += 50) {
       await Promise.all(
         names.slice(i, i + 50).map((name) =>
           fetch(`${collegesUrl}/api/add-college`, {
             method: 'POST',
-            headers,
+            headers: headers(),
             body: JSON.stringify({ name }),
           }),
         ),
@@ -145,6 +155,7 @@ export async function ingestionThroughput(): Promise<void> {
     );
     report('  colleges gathered / requests', `${fmt(ok)} / ${fmt(asked)}`);
     if (process.env.BENCH_DEBUG_METRICS) {
+      const scrape = { headers: { authorization: `Bearer ${metricsToken}` } };
       const summarise = (text: string, metric: string) => {
         const sums = new Map<string, number>();
         const counts = new Map<string, number>();
@@ -160,14 +171,17 @@ export async function ingestionThroughput(): Promise<void> {
         }
       };
       summarise(
-        await (await fetch(`http://127.0.0.1:${workerPort}/metrics`)).text(),
+        await (await fetch(`http://127.0.0.1:${workerPort}/metrics`, scrape)).text(),
         'ingestion_job_duration_seconds',
       );
       summarise(
-        await (await fetch(`http://127.0.0.1:${workerPort}/metrics`)).text(),
+        await (await fetch(`http://127.0.0.1:${workerPort}/metrics`, scrape)).text(),
         'ingestion_provider_request_duration_seconds',
       );
-      summarise(await (await fetch(`${collegesUrl}/metrics`)).text(), 'http_request_duration_seconds');
+      summarise(
+        await (await fetch(`${collegesUrl}/metrics`, scrape)).text(),
+        'http_request_duration_seconds',
+      );
     }
   } finally {
     if (worker) await stopProcess(worker, 'SIGTERM', 10_000);

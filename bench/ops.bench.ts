@@ -54,10 +54,12 @@ export async function run(): Promise<void> {
   // A worker-like app: base metrics plus the queue gauge over Redis.
   const prefix = uniquePrefix('bench-ops');
   const queue = new BullQueue({ url: TEST_REDIS_URL, prefix });
+  const metricsToken = randomBytes(32).toString('hex');
   const app = createBaseApp({
     name: 'bench',
     logLevel: 'silent',
-    internalToken: randomBytes(16).toString('hex'),
+    internalToken: randomBytes(32).toString('hex'),
+    metricsToken,
   });
   installQueueMetrics(app.metricsRegistry, queue, [INGESTION_QUEUE, 'events.essays', 'events.user-data']);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,7 +67,12 @@ export async function run(): Promise<void> {
   bare.get('/healthz', async () => ({ success: true, status: 'ok' }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const scrape = await load({ url: `${url}/metrics`, connections: 4, duration: 5 });
+    const scrape = await load({
+      url: `${url}/metrics`,
+      connections: 4,
+      duration: 5,
+      headers: { authorization: `Bearer ${metricsToken}` },
+    });
     report(
       'GET /metrics with the queue gauge (4 conn.)',
       `p50 ${fmt(scrape.p50, 1)} ms`,

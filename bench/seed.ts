@@ -4,13 +4,13 @@
 import { normaliseCollegeName } from '@ct/contracts';
 import collegesService from '@ct/colleges';
 import { CollegeRepository } from '@ct/colleges/repository';
-import { importScorecard } from '@ct/colleges/scorecard-import';
+import { loadSnapshot } from '@ct/colleges/snapshot';
 import { migrateModule, type ServiceModule } from '@ct/service-kit';
 import { openDb } from '@ct/store';
-import { buildCollege, createVerifiedUser, SCORECARD_DEMO_CSV, type TestUser } from '@ct/testkit';
+import { buildCollege, createVerifiedUser, type TestUser } from '@ct/testkit';
 import { pool } from '../load/driver.ts';
 
-/** The name 1,000 students add at once: known to the Scorecard fake, left out of the seeded cache. */
+/** The name 1,000 students add at once: known to the Scorecard fake, taken out of the seeded cache. */
 export const NEW_COLLEGE = 'Massachusetts Institute of Technology';
 
 export interface CollegeCache {
@@ -21,9 +21,9 @@ export interface CollegeCache {
 }
 
 /**
- * Fills the college cache of a store (PGlite folder or Postgres URL) to `total` colleges: the 6,543
- * institutions of the Scorecard demo CSV as the bulk import loads them, minus NEW_COLLEGE, plus
- * synthetic colleges with gathered facts.
+ * Fills the college cache of a store (PGlite folder or Postgres URL) to `total` colleges as a data folder
+ * is after its first start: the shipped College Scorecard snapshot (recorded as loaded, so the server does
+ * not load it again), minus NEW_COLLEGE, plus synthetic colleges with gathered facts.
  */
 export async function seedCollegeCache(
   store: { url: string } | { dataDir: string },
@@ -32,7 +32,7 @@ export async function seedCollegeCache(
   const db = await openDb('url' in store ? { url: store.url } : { dataDir: store.dataDir });
   try {
     await migrateModule(db, collegesService as unknown as ServiceModule);
-    await importScorecard(SCORECARD_DEMO_CSV, db);
+    await loadSnapshot(db);
     await db.query('DELETE FROM colleges.college WHERE normalized_name = $1', [
       normaliseCollegeName(NEW_COLLEGE),
     ]);

@@ -43,8 +43,7 @@ export async function run(): Promise<void> {
       ANALYZE user_data.note; ANALYZE user_data.user_college;`);
     report('seed 100,000 notes + 20,000 list entries', `${fmt((performance.now() - t0) / 1000, 1)} s`);
 
-    const internal = (path: string) =>
-      gw.api('GET', `/api/internal${path}`, { headers: { 'x-internal-token': INTERNAL_TOKEN } });
+    const internal = (path: string) => gw.api('GET', `/api/internal${path}`, { internal: true });
     const check = async (path: string) => {
       const r = await internal(path);
       if (r.status !== 200) throw new Error(`${path}: HTTP ${r.status}`);

@@ -240,7 +240,8 @@ async function main(): Promise<void> {
           QUEUE_PREFIX: prefix,
           FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
           LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
+          // The emulator is refused with NODE_ENV=production; nothing else in the server depends on it.
+          NODE_ENV: 'development',
         };
         let baseUrl: string;
         if (mode === 'embedded') {

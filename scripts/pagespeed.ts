@@ -140,7 +140,8 @@ async function lighthouseRun(runs: number): Promise<PageScore[]> {
     listen: true,
     store: 'pglite',
     queue: 'memory',
-    env: { NODE_ENV: 'production', RUN_WORKER: 'false', FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
+    // Against the emulator, so not NODE_ENV=production (refused there); the web build is the production one.
+    env: { NODE_ENV: 'development', RUN_WORKER: 'false', FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
   });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? testkit.CHROMIUM_PATH,

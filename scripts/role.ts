@@ -10,7 +10,10 @@ const env = { ...process.env };
 // the embedded store can be written), start that emulator for the lookup so the accounts can be found.
 let emulator: EmulatorHandle | null = null;
 const embedded =
-  !env.FIREBASE_AUTH_EMULATOR_HOST && !env.GOOGLE_APPLICATION_CREDENTIALS && !env.FIREBASE_API_KEY;
+  env.NODE_ENV !== 'production' &&
+  !env.FIREBASE_AUTH_EMULATOR_HOST &&
+  !env.GOOGLE_APPLICATION_CREDENTIALS &&
+  !env.FIREBASE_API_KEY;
 const changes = process.argv[2] === 'grant' || process.argv[2] === 'revoke';
 // A running emulator (the app's) is used as it is: startAuthEmulator then owns nothing and stops nothing.
 if (embedded && changes && fs.existsSync(AUTH_EMULATOR_DATA)) {

@@ -6,6 +6,7 @@ import {
   uniquePrefix,
   type TestDatabase,
 } from '@ct/testkit';
+import { internalKey, signInternalCall } from '@ct/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDistributed, type Stack } from '../scripts/lib/stack.ts';
 
@@ -68,9 +69,29 @@ describe('distributed run: every service its own process, real Postgres and Redi
     expect((await fetch(`${stack.gatewayUrl}/api/get-staff-roles`)).status).toBe(401);
   });
 
-  it('keeps internal routes closed on every service without the internal token', async () => {
+  it('keeps internal routes closed on every service without a signed internal call', async () => {
     const auth = stack.processes.find((p) => p.name === 'auth')!;
-    const res = await fetch(`http://127.0.0.1:${auth.port}/api/internal/staff`);
-    expect(res.status).toBe(404);
+    const url = `http://127.0.0.1:${auth.port}/api/internal/staff`;
+    expect((await fetch(url)).status).toBe(404);
+    // The shared secret sent as is (the old scheme) opens nothing, even the real one.
+    const old = { 'x-internal-token': stack.env.INTERNAL_TOKEN!, 'x-auth-uid': 'someone' };
+    expect((await fetch(url, { headers: old })).status).toBe(404);
+    const key = internalKey(stack.env.INTERNAL_TOKEN!);
+    const signed = signInternalCall(key, { method: 'GET', url: '/api/internal/staff', auth: null });
+    expect((await fetch(url, { headers: signed })).status).toBe(200);
+    // A signature for another route is no key to this one.
+    const other = signInternalCall(key, { method: 'GET', url: '/api/internal/staff-role/x', auth: null });
+    expect((await fetch(url, { headers: other })).status).toBe(404);
+  });
+
+  it('the gateway drops internal headers that come from outside, even correctly signed ones', async () => {
+    const victim = await createVerifiedUser();
+    const key = internalKey(stack.env.INTERNAL_TOKEN!);
+    const auth = { uid: victim.uid, email: victim.email, emailVerified: true, name: null };
+    const path = `/api/get-staff-roles?userId=${victim.uid}`;
+    const res = await fetch(`${stack.gatewayUrl}${path}`, {
+      headers: signInternalCall(key, { method: 'GET', url: path, auth }),
+    });
+    expect(res.status).toBe(401);
   });
 });

@@ -8,14 +8,16 @@ import {
   AppError,
   UNAVAILABLE_MESSAGE,
   Closers,
+  ConfigError,
   createBaseApp,
   createClients,
   httpTransport,
-  identityHeaders,
+  internalKey,
   makeContext,
   migrateModule,
   requireUser,
   serviceUrls,
+  signInternalCall,
   type ReadyCheck,
   type ServiceModule,
   type Transport,
@@ -25,7 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TokenVerifier } from './auth/verifier.ts';
 import { registerOps } from './ops/index.ts';
 import { installSecurityHeaders } from './security-headers.ts';
-import type { GatewayConfig } from './config.ts';
+import { GATEWAY_RULES, trustProxySetting, type GatewayConfig } from './config.ts';
 import { serveWeb } from './web.ts';
 
 export interface GatewayOptions {
@@ -66,8 +68,12 @@ function publicConfig(c: GatewayConfig): PublicConfig {
 /** Builds the gateway: the embedded run (every service in-process) or the distributed one (proxy). */
 export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const { config } = opts;
+  const problems = GATEWAY_RULES.flatMap((rule) => rule(config));
+  if (problems.length) throw new ConfigError(problems);
   const closers = new Closers();
-  const internalToken = config.INTERNAL_TOKEN ?? randomBytes(24).toString('hex');
+  // The embedded run signs only calls inside this process, so a key of its own is as good as any.
+  const internalToken = config.INTERNAL_TOKEN ?? randomBytes(32).toString('hex');
+  const opsSessionSecret = config.OPS_SESSION_SECRET ?? randomBytes(32).toString('hex');
   const verifier = new TokenVerifier({
     projectId: config.FIREBASE_PROJECT_ID,
     emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
@@ -116,6 +122,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
     internalToken,
+    edge: true,
+    trustProxy: trustProxySetting(config.TRUST_PROXY) || false,
+    metricsToken: config.METRICS_TOKEN,
     healthPrefix: '/api',
     readyChecks,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
@@ -236,7 +245,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   }
 
   // Before the web app: its static plugin must not be inherited by the dashboard's own.
-  await registerOps(app, { config, internalToken, queue, embedded });
+  await registerOps(app, { config, internalToken, opsSessionSecret, queue, embedded });
   await serveWeb(app, config.WEB_DIST);
   app.log.debug({ modules: started.map((m) => m.name) }, 'gateway built');
 
@@ -256,6 +265,7 @@ function registerProxy(
   internalToken: string,
 ): void {
   const transport = httpTransport(urls, 30_000);
+  const key = internalKey(internalToken);
   for (const def of ROUTES) {
     if (def.access === 'internal') continue;
     app.route({
@@ -269,8 +279,9 @@ function registerProxy(
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const qs = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         const path = request.url.split('?')[0] ?? '';
+        const url = `${path}${qs}`;
         const headers: Record<string, string> = {
-          ...identityHeaders(internalToken, request.auth),
+          ...signInternalCall(key, { method: request.method, url, auth: request.auth }),
           'x-request-id': request.id,
         };
         let body: string | undefined;
@@ -280,7 +291,7 @@ function registerProxy(
         }
         let res;
         try {
-          res = await transport(def.service, { method: request.method, url: `${path}${qs}`, headers, body });
+          res = await transport(def.service, { method: request.method, url, headers, body });
         } catch (err) {
           request.log.error({ err, service: def.service }, 'service unreachable');
           throw new AppError('DEPENDENCY_UNAVAILABLE', UNAVAILABLE_MESSAGE);

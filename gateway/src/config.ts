@@ -1,5 +1,6 @@
+import { isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
-import { withBase } from '@ct/service-kit';
+import { MAKE_SECRET_HINT, STORE_RULE, withBase, type ConfigRule } from '@ct/service-kit';
 
 /**
  * Gateway configuration. Variables marked "browser" are served at /api/public-config and are the only
@@ -10,6 +11,18 @@ export const GatewayConfig = withBase({
   GATEWAY_MODE: Type.Union([Type.Literal('embedded'), Type.Literal('distributed')], { default: 'embedded' }),
   /** Built web app to serve at `/` (SPA fallback to index.html). */
   WEB_DIST: Type.String({ default: 'web/dist' }),
+  /**
+   * Which proxies in front of the gateway may say who the client is (X-Forwarded-For): a comma-separated
+   * list of their addresses or CIDRs (`loopback`, `linklocal`, `uniquelocal` name the usual ranges). Empty:
+   * none, the socket's address is the client (the embedded run on a laptop). Never a hop count or `true`:
+   * those would believe a client that connects directly and writes the header itself.
+   */
+  TRUST_PROXY: Type.Optional(Type.String()),
+  /**
+   * Signs the queue dashboard's session cookie. Required in the distributed run and in production (the
+   * same value on every gateway replica); the embedded run makes a random one.
+   */
+  OPS_SESSION_SECRET: Type.Optional(Type.String({ 'x-secret': true })),
   RATE_LIMIT_MAX: Type.Integer({
     minimum: 1,
     default: 3000,
@@ -31,3 +44,44 @@ export const GatewayConfig = withBase({
   BUILDER_URL: Type.String({ default: 'https://example.org/about-the-builder', minLength: 8 }),
 });
 export type GatewayConfig = Static<typeof GatewayConfig>;
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify's `trustProxy`: false (none) or the proxies' addresses and CIDRs; null if invalid. */
+export function trustProxySetting(value: string | undefined): false | string[] | null {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false') return false;
+  const list = v.split(',').map((x) => x.trim());
+  const valid = list.every((x) => {
+    if (PROXY_NAMES.has(x)) return true;
+    const [ip, bits, ...rest] = x.split('/');
+    if (rest.length || !ip || !isIP(ip)) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+  });
+  return valid ? list : null;
+}
+
+/** Rules between the gateway's variables: what each mode and environment must have. */
+export const GATEWAY_RULES: ConfigRule<GatewayConfig>[] = [
+  (c) => (c.GATEWAY_MODE === 'embedded' ? STORE_RULE(c) : []),
+  (c) =>
+    c.GATEWAY_MODE === 'distributed' && !c.INTERNAL_TOKEN
+      ? [
+          `INTERNAL_TOKEN: is required in the distributed run (the same value as the services'; ${MAKE_SECRET_HINT})`,
+        ]
+      : [],
+  (c) =>
+    (c.GATEWAY_MODE === 'distributed' || c.NODE_ENV === 'production') && !c.OPS_SESSION_SECRET
+      ? [
+          `OPS_SESSION_SECRET: is required in the distributed run and in production (the same value on every gateway; ${MAKE_SECRET_HINT})`,
+        ]
+      : [],
+  (c) =>
+    trustProxySetting(c.TRUST_PROXY) === null
+      ? [
+          "TRUST_PROXY: must be empty or a comma-separated list of the proxies' addresses / CIDRs, such as " +
+            `10.0.0.0/8 or uniquelocal (got "${c.TRUST_PROXY}"); "true" and hop counts are refused: they would ` +
+            'believe a client that connects directly and writes X-Forwarded-For itself',
+        ]
+      : [],
+];

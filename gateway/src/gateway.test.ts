@@ -3,6 +3,7 @@ import {
   disableUser,
   revokeTokens,
   signUp,
+  signUpAnonymously,
   startTestGateway,
   tokenClaims,
   uniqueEmail,
@@ -90,6 +91,44 @@ describe('gateway identity', () => {
     const r = await gw.api('GET', ROUTE, { token: u.idToken });
     expect(r.status).toBe(401);
     expect(r.body.message).toBe('Your email is not verified. Please verify your email before logging in.');
+  });
+
+  it('refuses a guest (anonymous) account with a clear 401: only verified password accounts and Google', async () => {
+    const guest = await signUpAnonymously();
+    for (const path of [ROUTE, '/api/me', '/api/get-notes']) {
+      const r = await gw.api('GET', path, { token: guest.idToken });
+      expect(r.status, path).toBe(401);
+      expect(r.body, path).toEqual({
+        success: false,
+        message:
+          'Guest sign-in is not supported. Please sign in with your email and password or with Google.',
+        code: 'UNAUTHENTICATED',
+      });
+    }
+    // Another provider than password or Google (a custom token, a phone number...) is refused too. Signed
+    // in now: a session from before the account existed would be refused as revoked instead.
+    const now = Math.floor(Date.now() / 1000);
+    const custom = unsignedToken(
+      tokenClaims(alice.uid, {
+        auth_time: now,
+        iat: now,
+        firebase: { identities: {}, sign_in_provider: 'custom' },
+      }),
+    );
+    const r = await gw.api('GET', ROUTE, { token: custom });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe(
+      'This sign-in method is not supported. Please sign in with your email and password or with Google.',
+    );
+    // Google accounts are students like any other.
+    const google = unsignedToken(
+      tokenClaims(bob.uid, {
+        auth_time: now,
+        iat: now,
+        firebase: { identities: {}, sign_in_provider: 'google.com' },
+      }),
+    );
+    expect((await gw.api('GET', ROUTE, { token: google })).status).toBe(404);
   });
 
   it('refuses revoked and disabled users', async () => {

@@ -163,12 +163,17 @@ export async function startDistributed(opts: StackOptions): Promise<Stack> {
   const ports = Object.fromEntries(
     PROCESSES.map((p, i) => [p.name, p.name === 'gateway' ? base : base + i + 1]),
   );
+  // The Auth emulator accepts unsigned tokens, so every process refuses it in production: a run against
+  // the emulator is a development run.
+  const emulated = Boolean(opts.env?.FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST);
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
+    NODE_ENV: emulated ? 'development' : 'production',
     HOST: '127.0.0.1',
     DATABASE_URL: opts.databaseUrl,
     REDIS_URL: opts.redisUrl,
-    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+    INTERNAL_TOKEN: randomBytes(32).toString('hex'),
+    OPS_SESSION_SECRET: randomBytes(32).toString('hex'),
+    METRICS_TOKEN: randomBytes(32).toString('hex'),
     ...opts.env,
   };
   for (const p of PROCESSES) if (p.urlVar) env[p.urlVar] = `http://127.0.0.1:${ports[p.name]}`;

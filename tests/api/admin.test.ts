@@ -84,7 +84,14 @@ describe('admin API: who may call it', () => {
   it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s refuses anonymous callers (401) and students (403), and changes nothing',
     async (_name, r) => {
-      const opts = r.method === 'GET' ? {} : { body: { key: 'harbor test college 00000' } };
+      // A body every admin write accepts, so the refusal is about who calls, not what they send.
+      const body = {
+        key: 'harbor test college 00000',
+        kind: 'review',
+        collegeId: 2_000_000_001,
+        into: 'Nowhere',
+      };
+      const opts = r.method === 'GET' ? {} : { body };
       const anon = await gw.api(r.method, `/api${r.path}`, opts);
       expect(anon.status).toBe(401);
       const student = await gw.api(r.method, `/api${r.path}`, { ...opts, token: ana.idToken });

@@ -16,7 +16,10 @@ export type ProviderEnv = Partial<
     | 'SCORECARD_REQUESTS_PER_MINUTE'
     | 'OPENAI_REQUESTS_PER_MINUTE'
     | 'LOCAL_DEADLINES_FILE'
-    | 'INGESTION_SWEEP_MS',
+    | 'INGESTION_SWEEP_MS'
+    | 'INGESTION_USER_DAILY_QUOTA'
+    | 'AI_CALLS_PER_HOUR'
+    | 'OUTBOX_RELAY_MS',
     string | undefined
   >
 >;

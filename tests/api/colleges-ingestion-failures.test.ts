@@ -52,7 +52,7 @@ function client(gw: TestGateway) {
       ),
     internal: (method: 'GET' | 'POST', path: string, body?: unknown) =>
       gw.api<Record<string, unknown>>(method, path, {
-        headers: { 'x-internal-token': INTERNAL_TOKEN },
+        internal: true,
         ...(body !== undefined ? { body } : {}),
       }),
   };
@@ -136,27 +136,28 @@ describe('with only the College Scorecard configured', () => {
     );
   });
 
-  it('stores government data plus the Common App deadlines when no AI provider is configured', async () => {
+  it('stores government data plus the Common App requirements when no AI provider is configured', async () => {
     const c = client(gw);
     await c.add('Amherst College');
     expect(await c.finished('Amherst College')).toMatchObject({ state: 'done' });
     const amherst = (await c.search('Amherst College')).body.data;
-    expect(amherst.info.deadlines).toEqual([
-      { type: 'Early Decision', date: '2025-11-07' },
-      { type: 'Regular Decision', date: '2026-01-05' },
-    ]);
-    expect(amherst.sources['info.deadlines']).toMatchObject({
+    // The shipped grid is for the 2025-26 cycle: its dates have passed, so none is shown as this cycle's.
+    expect(amherst.info.deadlines).toEqual([]);
+    expect(amherst.missing).toContain('Deadlines (no AI provider is configured)');
+    expect(amherst.sources['info.requirements']).toMatchObject({
       url: 'https://content.commonapp.org/Files/ReqGrid.pdf',
       title: 'Common App requirements grid 2025-26',
     });
     expect(amherst.info.requirements).toEqual({
-      transcripts: null,
+      transcripts: 'Self-reported courses and grades required',
       SAT_ACT: 'Optional',
       teacherRecommendations: '2 teacher evaluations required',
+      applicationFee: '$75',
+      personalEssay: 'Required',
+      counselorRecommendation: 'Required, with the midyear report',
     });
     expect(amherst.info.essayPrompts).toEqual([]);
     expect(amherst.missing).toContain('Essay prompts (no AI provider is configured)');
-    expect(amherst.missing.some((m) => m.startsWith('Deadlines'))).toBe(false);
   });
 
   it('shows the admin the failed requests with their reasons and the queue depth', async () => {

@@ -55,7 +55,7 @@ function api(gw: TestGateway) {
       gw.api<Body<IngestionRequest>>('POST', '/api/add-college', { token: student.idToken, body: { name } }),
     internal: <T>(path: string, query?: Record<string, unknown>) =>
       gw.api<T>('GET', path, {
-        headers: { 'x-internal-token': INTERNAL_TOKEN },
+        internal: true,
         ...(query ? { query } : {}),
       }),
   };

@@ -44,7 +44,7 @@ async function startWorker(): Promise<RunningProcess> {
     // A crashed worker's job is taken over once its lock expires: keep that short for the test.
     QUEUE_LOCK_MS: '1500',
     INTERNAL_TOKEN,
-    COLLEGES_SERVICE_URL: gw.url,
+    COLLEGES_SERVICE_URL: gw.internalUrl,
     SCORECARD_API_URL: scorecard.url,
     SCORECARD_API_KEY: scorecard.apiKey,
     OPENAI_API_KEY: '',

@@ -22,6 +22,7 @@ let student: TestUser;
 const SECTIONS = [
   'Dashboard Metrics',
   'Colleges',
+  'College Review',
   'Staff Members',
   'Major Colleges',
   'User Colleges',
@@ -92,6 +93,7 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
       'Southgate',
       'MI',
       expect.any(String),
+      'Merge…Delete',
     ]);
     expect(await colleges.getByText('Showing 1–1 of 1').count()).toBe(1);
     await colleges.getByRole('button', { name: 'Show Full Data' }).click();
@@ -168,6 +170,22 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
     await expect
       .poll(() => ingestion.getByRole('status').first().textContent())
       .toBe(`Retry queued for ${name}.`);
+    await context.close();
+  });
+
+  it('opens the queue dashboard from /admin with one click (the session starts with the ID token)', async () => {
+    const { page, context, errors } = await newPage(browser, gw.url);
+    await signInInBrowser(page, admin);
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: MSG.welcomeAdmin }).waitFor();
+    await page.getByRole('button', { name: 'Queue dashboard' }).click();
+    await page.waitForURL((u) => u.pathname === '/ops/queues');
+    await page.getByRole('heading', { level: 1, name: 'Queue dashboard' }).waitFor();
+    // The embedded run's read-only page, with the ingestion queue's counts: an admin session, not the
+    // sign-in hint.
+    expect(await page.getByRole('rowheader', { name: 'ingestion' }).count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

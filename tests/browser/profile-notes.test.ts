@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Note } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import {
+  accountExists,
   buildCollege,
   createVerifiedUser,
   launchBrowser,
@@ -262,25 +263,38 @@ describe('profile notes and calendar in Chromium', () => {
     expect(Object.keys(exported.colleges[0]!.checklist)).toContain('deadlines');
     expect(exported.notes.map((n) => n.title)).toEqual(['Keep me']);
 
+    // A staff role goes with the account.
+    await gw.db.query(
+      `INSERT INTO auth.staff_roles (uid, role, email, granted_by) VALUES ($1, 'staff', $2, 'test')`,
+      [user.uid, user.email],
+    );
+
     await section.getByRole('button', { name: 'Delete my account and data' }).click();
     const confirm = section.getByRole('form', { name: 'Confirm account deletion' });
     await confirm.getByLabel('Current password').fill('wrong-password-1');
     await confirm.getByRole('button', { name: 'Yes, delete my account and data' }).click();
-    await section
-      .getByRole('alert')
-      .getByText(/^Nothing was deleted/)
-      .waitFor();
+    const alert = section.getByRole('alert');
+    await alert.getByText(/^Nothing was deleted/).waitFor();
+    // Plain words, never the SDK's "Firebase: Error (auth/...)".
+    expect(await alert.textContent()).not.toMatch(/Firebase|auth\//);
     expect(await notesOf(user)).toHaveLength(1);
+    expect(await accountExists(user.uid)).toBe(true);
 
     await confirm.getByLabel('Current password').fill(user.password);
     await confirm.getByRole('button', { name: 'Yes, delete my account and data' }).click();
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForURL((u) => u.pathname === '/account-deleted');
+    await page.getByRole('heading', { level: 1, name: 'Account deleted' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toBe(MSG.accountDeleted);
+    await page.waitForSelector('html[data-session="signed-out"]', { state: 'attached' });
     const rows = await gw.db.query<{ n: number }>(
       `SELECT (SELECT count(*)::int FROM user_data.note WHERE user_id = $1)
-            + (SELECT count(*)::int FROM user_data.user_college WHERE user_id = $1) AS n`,
+            + (SELECT count(*)::int FROM user_data.user_college WHERE user_id = $1)
+            + (SELECT count(*)::int FROM auth.staff_roles WHERE uid = $1) AS n`,
       [user.uid],
     );
     expect(rows.rows[0]?.n).toBe(0);
+    // The Firebase account itself is gone (deleted by the server, not by the browser).
+    expect(await accountExists(user.uid)).toBe(false);
     await expect(signIn(user.email, user.password)).rejects.toThrow(
       /EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/,
     );

@@ -346,7 +346,7 @@ describe('the worker is killed with SIGKILL mid-job, twice', () => {
       QUEUE_PREFIX: gw.prefix,
       QUEUE_LOCK_MS: '1500', // a dead worker's job is taken over once its lock expires
       INTERNAL_TOKEN,
-      COLLEGES_SERVICE_URL: gw.url,
+      COLLEGES_SERVICE_URL: gw.internalUrl,
       SCORECARD_API_URL: scorecard.url,
       SCORECARD_API_KEY: scorecard.apiKey,
       SCORECARD_REQUESTS_PER_MINUTE: '100000',

@@ -1,5 +1,6 @@
 // docker-compose.yml and .env.example, checked against the code: no container engine runs here, so the
 // file is proven by what it must agree with (processes, ports, config schemas, health routes).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -36,13 +37,22 @@ interface Compose {
 }
 
 const raw = fs.readFileSync(rel('docker-compose.yml'), 'utf8');
+const rawDev = fs.readFileSync(rel('docker-compose.dev.yml'), 'utf8');
 const envExample = fs.readFileSync(rel('.env.example'), 'utf8');
 let compose: Compose;
+let composeDev: Compose;
 const specs = processSpecs();
 
-/** What `docker compose` would see for a value after interpolation with .env.example. */
+/** What `docker compose` would see for a value after interpolation (`${X}`, `${X:-default}`, `${X:?why}`). */
 function interpolate(v: unknown, env: Record<string, string>): string {
-  return String(v).replace(/\$\{([A-Z0-9_]+)(?::?[-?][^}]*)?\}/g, (_, name: string) => env[name] ?? '');
+  return String(v).replace(
+    /\$\{([A-Z0-9_]+)(?:(:?)([-?])([^}]*))?\}/g,
+    (_, name: string, colon: string, op: string, arg: string) => {
+      const value = env[name];
+      const missing = value === undefined || (colon === ':' && value === '');
+      return op === '-' && missing ? arg : (value ?? '');
+    },
+  );
 }
 const exampleEnv = Object.fromEntries(
   envExample
@@ -50,29 +60,48 @@ const exampleEnv = Object.fromEntries(
     .filter((l) => /^[A-Z0-9_]+=/.test(l))
     .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
 );
+/** Variables compose refuses to run without (`${X:?...}`): the secrets a user makes. */
+const requiredVars = new Set([...raw.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]!));
+/** .env.example as a user fills it in, following its comments (`openssl rand -hex 32` per secret). */
+const filledEnv: Record<string, string> = {
+  ...exampleEnv,
+  ...Object.fromEntries([...requiredVars].map((n) => [n, randomBytes(32).toString('hex')])),
+};
+
+/** What a process's config must satisfy beyond its schema (the rules its server.ts applies at start). */
+async function rulesFor(name: string) {
+  const { SEPARATE_PROCESS_RULE, STORE_RULE } = await import('@ct/service-kit');
+  const { GATEWAY_RULES } = await import('@ct/gateway/config');
+  return name === 'gateway' ? GATEWAY_RULES : [SEPARATE_PROCESS_RULE, STORE_RULE];
+}
 const seconds = (d: string | undefined) => {
   const m = /^(\d+)(ms|s|m)$/.exec(d ?? '');
   if (!m) return 10; // compose's default stop grace period
   return Number(m[1]) * ({ ms: 0.001, s: 1, m: 60 } as const)[m[2] as 'ms' | 's' | 'm'];
 };
 
+/** A validator for the current Compose Specification schema, as dclint ships it (depends_on `required`...). */
+function composeValidator() {
+  const schemaFile = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')),
+    'schemas/compose.schema.json',
+  );
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
+  // Written as https://json-schema.org/draft-07/schema, which Ajv (draft-07 by default) does not know by that name.
+  expect(schema.$schema).toMatch(/draft-07/);
+  delete schema.$schema;
+  return ajv.compile(schema);
+}
+
 beforeAll(() => {
   compose = parse(raw, { merge: true }) as Compose;
+  composeDev = parse(rawDev, { merge: true }) as Compose;
 });
 
 describe('docker-compose.yml', () => {
   it('is valid YAML and valid against the Compose Specification schema', () => {
-    // dclint ships the current compose-spec JSON schema (with depends_on `required`, profiles...).
-    const schemaFile = path.join(
-      path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')),
-      'schemas/compose.schema.json',
-    );
-    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-    const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
-    // Written as https://json-schema.org/draft-07/schema, which Ajv (draft-07 by default) does not know by that name.
-    expect(schema.$schema).toMatch(/draft-07/);
-    delete schema.$schema;
-    const validate = ajv.compile(schema);
+    const validate = composeValidator();
     validate(compose);
     expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
   });
@@ -121,7 +150,8 @@ describe('docker-compose.yml', () => {
   it.each(specs.map((p) => [p.name, p] as const))(
     '%s: every variable it is given is one its config schema reads, and nothing it needs is missing',
     (_, p: ProcessSpec) => {
-      const env = compose.services[p.name]!.environment ?? {};
+      // With the development file's additions (the emulator settings live only there).
+      const env = { ...compose.services[p.name]!.environment, ...composeDev.services[p.name]?.environment };
       const names = Object.keys(env);
       const unread = names.filter((n) => !p.configKeys.has(n) && !LIBRARY_ENV.has(n));
       expect(unread, `${p.name} is given variables its config does not read`).toEqual([]);
@@ -200,17 +230,22 @@ describe('docker-compose.yml', () => {
     expect(compose.services['auth-emulator']!.profiles).toEqual(['dev']);
     for (const p of specs) expect(compose.services[p.name]!.profiles).toBeUndefined();
   });
-});
 
-describe('.env.example', () => {
-  const used = new Set([...raw.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
-
-  it('defines every variable docker-compose.yml reads, and nothing it does not', () => {
-    expect([...used].filter((n) => !(n in exampleEnv))).toEqual([]);
-    expect(Object.keys(exampleEnv).filter((n) => !used.has(n))).toEqual([]);
+  it('never points a process at the Auth emulator, and requires every secret (no default, no placeholder)', () => {
+    for (const p of specs) {
+      const env = compose.services[p.name]!.environment ?? {};
+      expect(env.FIREBASE_AUTH_EMULATOR_HOST, p.name).toBeUndefined();
+      expect(env.FIREBASE_AUTH_EMULATOR_URL, p.name).toBeUndefined();
+      expect(env.NODE_ENV, p.name).toBe('production');
+      expect(String(env.INTERNAL_TOKEN)).toMatch(/^\$\{INTERNAL_TOKEN:\?.*openssl rand -hex 32.*\}$/);
+    }
+    expect(String(compose.services.gateway!.environment!.OPS_SESSION_SECRET)).toMatch(
+      /^\$\{OPS_SESSION_SECRET:\?.*openssl rand -hex 32.*\}$/,
+    );
+    expect([...requiredVars].sort()).toEqual(['INTERNAL_TOKEN', 'OPS_SESSION_SECRET', 'POSTGRES_PASSWORD']);
   });
 
-  it('gives values that pass every process config schema once compose passes them on', async () => {
+  it('passes every process its config, rules included, once the secrets are filled in (production)', async () => {
     const { parseConfig } = await import('@ct/service-kit');
     const { GatewayConfig } = await import('@ct/gateway/config');
     const { MODULES } = await import('@ct/gateway/modules');
@@ -218,20 +253,78 @@ describe('.env.example', () => {
       const env = Object.fromEntries(
         Object.entries(compose.services[p.name]!.environment ?? {}).map(([k, v]) => [
           k,
-          interpolate(v, exampleEnv),
+          interpolate(v, filledEnv),
         ]),
       );
       const schema = p.name === 'gateway' ? GatewayConfig : MODULES.find((m) => m.name === p.name)!.config;
-      expect(() => parseConfig(schema, env), p.name).not.toThrow();
+      const rules = (await rulesFor(p.name)) as never;
+      expect(() => parseConfig(schema, env, rules), p.name).not.toThrow();
+    }
+  });
+});
+
+describe('docker-compose.dev.yml (local development with the Auth emulator)', () => {
+  it('is valid Compose and only adds settings to the services of docker-compose.yml', () => {
+    const validate = composeValidator();
+    validate(composeDev);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+    for (const [name, s] of Object.entries(composeDev.services)) {
+      expect(compose.services[name], name).toBeDefined();
+      expect(Object.keys(s), name).toEqual(['environment']);
     }
   });
 
-  it('holds no real secrets: only placeholders for the two secret values', () => {
-    expect(exampleEnv.INTERNAL_TOKEN).toMatch(/^change-me/);
-    expect(exampleEnv.POSTGRES_PASSWORD).toMatch(/^change-me/);
+  it('runs every process with NODE_ENV=development, the ones that talk to Firebase against the emulator', async () => {
+    const { parseConfig } = await import('@ct/service-kit');
+    const { GatewayConfig } = await import('@ct/gateway/config');
+    const { MODULES } = await import('@ct/gateway/modules');
+    for (const p of specs) {
+      const merged = {
+        ...compose.services[p.name]!.environment,
+        ...composeDev.services[p.name]?.environment,
+      };
+      const env = Object.fromEntries(Object.entries(merged).map(([k, v]) => [k, interpolate(v, filledEnv)]));
+      expect(env.NODE_ENV, p.name).toBe('development');
+      if (p.name === 'gateway' || p.name === 'auth')
+        expect(env.FIREBASE_AUTH_EMULATOR_HOST, p.name).toBe('auth-emulator:9099');
+      const schema = p.name === 'gateway' ? GatewayConfig : MODULES.find((m) => m.name === p.name)!.config;
+      const rules = (await rulesFor(p.name)) as never;
+      expect(() => parseConfig(schema, env, rules), p.name).not.toThrow();
+    }
+  });
+
+  it('would be refused if the emulator host reached a production process', async () => {
+    const { parseConfig } = await import('@ct/service-kit');
+    const { GatewayConfig } = await import('@ct/gateway/config');
+    const env = Object.fromEntries(
+      Object.entries(compose.services.gateway!.environment ?? {}).map(([k, v]) => [
+        k,
+        interpolate(v, filledEnv),
+      ]),
+    );
+    expect(() =>
+      parseConfig(GatewayConfig, { ...env, FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099' }),
+    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: must be empty when NODE_ENV=production/);
+  });
+});
+
+describe('.env.example', () => {
+  const used = new Set([...`${raw}${rawDev}`.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]!));
+
+  it('defines every variable docker-compose.yml reads, and nothing it does not', () => {
+    expect([...used].filter((n) => !(n in exampleEnv))).toEqual([]);
+    expect(Object.keys(exampleEnv).filter((n) => !used.has(n))).toEqual([]);
+  });
+
+  it('holds no secrets and no placeholder a deployment could keep: every secret is empty, with how to make one', () => {
     for (const [k, v] of Object.entries(exampleEnv)) {
       if (/KEY|SECRET|TOKEN|PASSWORD/.test(k) && k !== 'FIREBASE_API_KEY')
-        expect(v === '' || v.startsWith('change-me'), `${k} must be empty or a placeholder`).toBe(true);
+        expect(v, `${k} must be empty`).toBe('');
     }
+    for (const n of requiredVars) expect(exampleEnv[n], n).toBe('');
+    expect(envExample).toContain('openssl rand -hex 32');
+    // Development-only values are empty too: production never inherits the emulator from a copied .env.
+    expect(exampleEnv.FIREBASE_AUTH_EMULATOR_HOST).toBe('');
+    expect(exampleEnv.FIREBASE_AUTH_EMULATOR_URL).toBe('');
   });
 });

@@ -1,6 +1,8 @@
 // The operators' queue dashboard: behind the admin role (checked on the server, on every request), a
 // bull-board UI on Redis and a plain read-only page for the embedded run's in-process queue.
+import { randomBytes } from 'node:crypto';
 import { RoleRepository } from '@ct/auth/repository';
+import { createOpsSession, readOpsSession } from '@ct/gateway/ops/session';
 import { INGESTION_QUEUE } from '@ct/contracts';
 import {
   createVerifiedUser,
@@ -159,6 +161,37 @@ describe.each([
       }
     } finally {
       await grantAdmin(gw);
+    }
+  });
+});
+
+describe('the dashboard session cookie', () => {
+  it('is signed with OPS_SESSION_SECRET: a cookie made with the internal token is refused', async () => {
+    const internalToken = randomBytes(32).toString('hex');
+    const opsSecret = randomBytes(32).toString('hex');
+    const gw = await startTestGateway({
+      queue: 'memory',
+      env: { RUN_WORKER: 'false', INTERNAL_TOKEN: internalToken, OPS_SESSION_SECRET: opsSecret },
+    });
+    try {
+      await grantAdmin(gw);
+      const open = (value: string) =>
+        gw.app
+          .inject({
+            method: 'GET',
+            url: '/ops/queues',
+            headers: { accept: 'text/html', cookie: `ct_ops=${value}` },
+          })
+          .then((r) => r.statusCode);
+      expect(await open(createOpsSession(opsSecret, admin.uid, 600))).toBe(200);
+      expect(await open(createOpsSession(internalToken, admin.uid, 600))).toBe(401);
+      // And what the gateway hands out is the OPS_SESSION_SECRET kind.
+      const { cookie } = await session(gw, admin.idToken);
+      const value = cookie.split(';')[0]!.slice('ct_ops='.length);
+      expect(readOpsSession(opsSecret, value)).toBe(admin.uid);
+      expect(readOpsSession(internalToken, value)).toBeNull();
+    } finally {
+      await gw.close();
     }
   });
 });

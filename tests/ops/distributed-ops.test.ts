@@ -45,7 +45,9 @@ const proc = (name: string) => stack.processes.find((p) => p.name === name)!;
 const portOf = (name: string) => proc(name).port;
 
 async function metrics(name: string, headers: Record<string, string> = {}): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${portOf(name)}/metrics`, { headers });
+  const res = await fetch(`http://127.0.0.1:${portOf(name)}/metrics`, {
+    headers: { authorization: `Bearer ${stack.env.METRICS_TOKEN}`, ...headers },
+  });
   if (!res.ok) throw new Error(`${name} /metrics answered ${res.status}`);
   return res.text();
 }
@@ -164,9 +166,16 @@ describe('metrics and health in the distributed run', () => {
     expect(sample(worker, 'queue_jobs', { queue: INGESTION_QUEUE, state: 'waiting' })).toBe(0);
   });
 
-  it('does not show metrics to requests relayed from outside (through the ingress)', async () => {
-    const res = await fetch(`${stack.gatewayUrl}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
-    expect(res.status).toBe(404);
+  it('shows metrics only to the scraper with METRICS_TOKEN, whatever else a request carries', async () => {
+    const tries: Array<Record<string, string>> = [
+      {},
+      { 'x-forwarded-for': '203.0.113.9' },
+      { authorization: 'Bearer guess' },
+    ];
+    for (const headers of tries) {
+      const res = await fetch(`${stack.gatewayUrl}/metrics`, { headers });
+      expect(res.status).toBe(401);
+    }
   });
 
   it('answers the compose health check and the k8s probe routes on every process', async () => {

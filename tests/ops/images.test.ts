@@ -1,6 +1,7 @@
 // infra/Dockerfile: no container engine runs here, so the file is checked for what matters (one shared
 // base, multi-stage, non-root, production-only dependencies, every workspace's manifest) and the thing
 // each image runs, the bundle from `npm run build`, is built and started for real.
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
@@ -120,6 +121,7 @@ describe('the bundle an image runs', () => {
     const db = await freshDatabase('bundle');
     const prefix = uniquePrefix('bundle');
     const port = 18097;
+    const metricsToken = randomBytes(32).toString('hex');
     // Run from a copy outside the workspace's src, as in the image (bundle + package.json + migrations).
     const child = spawn(process.execPath, [bundle], {
       cwd: rel('services/auth'),
@@ -131,7 +133,8 @@ describe('the bundle an image runs', () => {
         DATABASE_URL: db.url,
         REDIS_URL: TEST_REDIS_URL,
         QUEUE_PREFIX: prefix,
-        INTERNAL_TOKEN: 'bundle-test-token-0123456789',
+        INTERNAL_TOKEN: randomBytes(32).toString('hex'),
+        METRICS_TOKEN: metricsToken,
         LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -142,7 +145,11 @@ describe('the bundle an image runs', () => {
     const proc: RunningProcess = { name: 'auth bundle', port, child, output: () => out };
     try {
       await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000, proc);
-      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const metrics = await (
+        await fetch(`http://127.0.0.1:${port}/metrics`, {
+          headers: { authorization: `Bearer ${metricsToken}` },
+        })
+      ).text();
       expect(metrics).toMatch(/^app_info\{process="auth",/m);
       // Its migrations ran from the folder next to the bundle.
       expect(out).toMatch(/migrations applied/);

@@ -1,6 +1,7 @@
 // k8s/: every manifest parses and validates against the Kubernetes (and KEDA) schemas, both overlays
 // render, and what they describe agrees with the code: one Deployment + Service + PodDisruptionBudget per
 // process, ports, probes on the real health routes, env names the config schemas read, no secret values.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { INGESTION_QUEUE } from '@ct/contracts';
@@ -259,6 +260,43 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     },
   );
 
+  it('every process starts with what it is given: schema and start rules pass (secrets as the Secret gives them)', async () => {
+    const { parseConfig, SEPARATE_PROCESS_RULE, STORE_RULE } = await import('@ct/service-kit');
+    const { GatewayConfig, GATEWAY_RULES } = await import('@ct/gateway/config');
+    const { MODULES } = await import('@ct/gateway/modules');
+    const fromSecret: Record<string, string> = {
+      DATABASE_URL: 'postgres://college_ready:pw@postgres:5432/college_ready',
+      REDIS_URL: 'redis://redis:6379',
+      OPENAI_BASE_URL: 'https://api.openai.com/v1',
+      SCORECARD_API_URL: 'https://api.data.gov/ed/collegescorecard/v1',
+    };
+    for (const p of specs) {
+      const c = podSpec(find(objs, 'Deployment', p.name)!).containers[0]!;
+      const env = Object.fromEntries(
+        [...containerEnv(objs, c)].map(([k, v]) => [
+          k,
+          v ?? fromSecret[k] ?? randomBytes(32).toString('hex'),
+        ]),
+      );
+      const schema = p.name === 'gateway' ? GatewayConfig : MODULES.find((m) => m.name === p.name)!.config;
+      const rules = (p.name === 'gateway' ? GATEWAY_RULES : [SEPARATE_PROCESS_RULE, STORE_RULE]) as never;
+      expect(() => parseConfig(schema, env, rules), `${overlay} ${p.name}`).not.toThrow();
+    }
+  });
+
+  it('points nothing at the Auth emulator unless it runs as development (dev overlay only)', () => {
+    for (const d of objs.filter((o) => o.kind === 'Deployment')) {
+      const env = containerEnv(objs, podSpec(d).containers[0]!);
+      const host = env.get('FIREBASE_AUTH_EMULATOR_HOST');
+      if (!host) continue;
+      expect(overlay, `${d.metadata.name} has an emulator host`).toBe('dev');
+      expect(env.get('NODE_ENV'), d.metadata.name).toBe('development');
+    }
+    const gateway = containerEnv(objs, podSpec(find(objs, 'Deployment', 'gateway')!).containers[0]!);
+    expect(gateway.has('OPS_SESSION_SECRET')).toBe(true);
+    expect(gateway.get('TRUST_PROXY')).toBeTruthy();
+  });
+
   it('routes the outside world to the gateway only, through the Ingress', () => {
     const ingresses = objs.filter((o) => o.kind === 'Ingress');
     expect(ingresses).toHaveLength(1);
@@ -303,9 +341,11 @@ describe('overlays render as intended', () => {
     expect(configMapKeys(rendered.dev, 'college-ready-config').LOG_LEVEL).toBe('debug');
     // A patch of one key keeps the others.
     expect(configMapKeys(rendered.dev, 'college-ready-config').QUEUE_PREFIX).toBe('ct');
-    expect(configMapKeys(rendered.dev, 'college-ready-gateway-config').FIREBASE_AUTH_EMULATOR_HOST).toBe(
-      'auth-emulator:9099',
-    );
+    // Every process of the dev overlay is a development run against the in-namespace emulator.
+    expect(configMapKeys(rendered.dev, 'college-ready-config')).toMatchObject({
+      NODE_ENV: 'development',
+      FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099',
+    });
     for (const n of ['postgres', 'redis', 'auth-emulator'])
       expect(find(rendered.dev, 'Deployment', n)).toBeDefined();
     expect(podSpec(find(rendered.dev, 'Deployment', 'gateway')!).containers[0]!.image).toBe(
@@ -330,6 +370,10 @@ describe('overlays render as intended', () => {
       expect.arrayContaining(['GOOGLE_APPLICATION_CREDENTIALS', 'PORT', 'INTERNAL_TOKEN']),
     );
     expect(gw.volumes?.map((v) => v.name).sort()).toEqual(['firebase-admin', 'tmp']);
+    // The auth service deletes accounts with the Admin SDK: it gets the same credentials.
+    const auth = podSpec(find(rendered.prod, 'Deployment', 'auth')!);
+    expect(auth.containers[0]!.env!.map((e) => e.name)).toContain('GOOGLE_APPLICATION_CREDENTIALS');
+    expect(auth.volumes?.map((v) => v.name).sort()).toEqual(['firebase-admin', 'tmp']);
     expect((find(rendered.prod, 'Deployment', 'gateway')!.spec as { replicas: number }).replicas).toBe(3);
     const so = find(rendered.prod, 'ScaledObject', 'ingestion-worker')!.spec as {
       minReplicaCount: number;

@@ -16,6 +16,7 @@ const Essays = lazy(() => import('./pages/Essays'));
 const Profile = lazy(() => import('./pages/Profile'));
 const Admin = lazy(() => import('./pages/Admin'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const AccountDeleted = lazy(() => import('./pages/AccountDeleted'));
 
 function Shell() {
   const { isAdmin } = useSession();
@@ -77,6 +78,7 @@ function Shell() {
               }
             />
             <Route path="/admin" element={<Admin />} />
+            <Route path="/account-deleted" element={<AccountDeleted />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

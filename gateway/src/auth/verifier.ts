@@ -21,6 +21,9 @@ interface UserState {
 
 let appSeq = 0;
 
+/** The sign-in methods a student may use (the token's `firebase.sign_in_provider`). */
+const ACCEPTED_PROVIDERS = new Set(['password', 'google.com']);
+
 /** Maps provider error codes to what the API says. */
 function reason(err: unknown): string {
   const code = (err as { code?: string }).code ?? '';
@@ -82,14 +85,19 @@ export class TokenVerifier {
         this.tokens.delete(token);
         return { error: 'Your session was revoked. Please sign in again.' };
       }
+      // Students sign in with a verified e-mail and password, or with Google: nothing else makes a student
+      // (a guest account from signInAnonymously would otherwise get a profile of its own).
       const provider = decoded.firebase?.sign_in_provider;
+      if (provider === 'anonymous') return { error: MSG.guestSignInRefused };
+      if (!provider || !ACCEPTED_PROVIDERS.has(provider)) return { error: MSG.signInMethodRefused };
       const verified = decoded.email_verified === true || user.emailVerified || provider === 'google.com';
-      if (!verified && provider === 'password') return { error: MSG.emailNotVerified };
+      if (!verified) return { error: MSG.emailNotVerified };
       return {
         uid: decoded.uid,
         email: decoded.email ?? null,
         emailVerified: verified,
         name: typeof decoded.name === 'string' ? decoded.name : null,
+        authTime: decoded.auth_time,
       };
     } catch (err) {
       return { error: reason(err) };

@@ -31,6 +31,8 @@ export { OPS_COOKIE, OPS_PATH } from './session.ts';
 export interface OpsOptions {
   config: GatewayConfig;
   internalToken: string;
+  /** Signs the dashboard cookie (OPS_SESSION_SECRET): never the internal token. */
+  opsSessionSecret: string;
   /** The embedded run's queue; absent in the distributed run (the dashboard reads Redis itself). */
   queue?: QueueBackend | undefined;
   embedded: boolean;
@@ -58,7 +60,7 @@ interface QueueView {
  * short-lived signed cookie scoped to /ops; every request checks the admin role with the auth service again.
  */
 export async function registerOps(app: FastifyInstance, opts: OpsOptions): Promise<void> {
-  const { config, internalToken } = opts;
+  const { config, opsSessionSecret } = opts;
   const clients = opsClients(app, opts);
   // Looked up on every request, like every admin route: a revoked admin is out at once. The dashboard
   // polls every few seconds per open tab, which is one indexed read in the auth service.
@@ -75,7 +77,7 @@ export async function registerOps(app: FastifyInstance, opts: OpsOptions): Promi
   async function requireAdmin(request: FastifyRequest): Promise<string> {
     const fromCookie = request.auth
       ? null
-      : readOpsSession(internalToken, cookieValue(request.headers.cookie, OPS_COOKIE));
+      : readOpsSession(opsSessionSecret, cookieValue(request.headers.cookie, OPS_COOKIE));
     const uid = fromCookie ?? requireUser(request);
     if (!(await isAdmin(request, uid))) throw new AppError('FORBIDDEN', 'Admins only');
     return uid;
@@ -155,7 +157,7 @@ export async function registerOps(app: FastifyInstance, opts: OpsOptions): Promi
       const secure = config.NODE_ENV === 'production' || request.protocol === 'https';
       reply.header(
         'set-cookie',
-        `${OPS_COOKIE}=${createOpsSession(internalToken, uid, SESSION_TTL_S)}; Path=${OPS_PATH}; Max-Age=${SESSION_TTL_S}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
+        `${OPS_COOKIE}=${createOpsSession(opsSessionSecret, uid, SESSION_TTL_S)}; Path=${OPS_PATH}; Max-Age=${SESSION_TTL_S}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
       );
       request.log.info({ uid }, 'queue dashboard session started');
       return { success: true, message: 'Queue dashboard session started', url: OPS_PATH };

@@ -22,10 +22,10 @@ export function signInPage(status: number, productName: string): string {
   const why =
     status === 403
       ? 'This account is not an admin. The queue dashboard is for the operators of the service.'
-      : 'Sign in as an admin first: open the app, sign in, then start a dashboard session (POST /api/ops/session with your ID token) and come back here.';
+      : 'Sign in as an admin first: open the app, sign in, go to the Admin page and use its Queue dashboard button.';
   return page(
     `${productName} queues`,
-    `<main><h1>Queue dashboard</h1><p role="alert">${esc(why)}</p></main>`,
+    `<main><h1>Queue dashboard</h1><p role="alert">${esc(why)}</p><p><a href="/admin">Go to the Admin page</a></p></main>`,
   );
 }
 

@@ -12,8 +12,9 @@ function sign(key: string, payload: string): string {
 }
 
 /**
- * A signed, short-lived dashboard session for one uid: `<payload>.<hmac>`. The key is the internal token,
- * which every gateway replica shares, so any replica accepts it. It only says who signed in; the admin
+ * A signed, short-lived dashboard session for one uid: `<payload>.<hmac>`. The key is OPS_SESSION_SECRET,
+ * which every gateway replica shares, so any replica accepts it; it is nothing else's key, so a cookie
+ * never tells anything about the key that signs internal calls. It only says who signed in; the admin
  * role is checked again on every request.
  */
 export function createOpsSession(key: string, uid: string, ttlSeconds: number, now = Date.now()): string {

@@ -1,6 +1,12 @@
 import Type, { type TArray, type TProperties, type TSchema } from 'typebox';
-import { ApiError, IsoDateTime, UserId } from './common.ts';
-import { AdminCollegeRow, IngestionOverview } from './colleges-api.ts';
+import { ApiError, CollegeName, IsoDateTime, UserId } from './common.ts';
+import {
+  AdminCollegeRow,
+  CollegeKind,
+  CollegeReview,
+  CollegeRowId,
+  IngestionOverview,
+} from './colleges-api.ts';
 import { IngestionRequest } from './college.ts';
 import { Page, StaffMember } from './auth.ts';
 import { defineRoute } from './route.ts';
@@ -145,7 +151,7 @@ export const adminRetryIngestion = defineRoute({
   path: '/admin/ingestion/retry',
   service: 'admin',
   access: 'admin',
-  summary: 'Retry a failed ingestion request (the only write on the admin page)',
+  summary: 'Retry a failed ingestion request',
   schema: {
     body: Type.Object({ userId: Type.Optional(UserId), key: Type.String({ minLength: 1, maxLength: 300 }) }),
     response: {
@@ -159,6 +165,70 @@ export const adminRetryIngestion = defineRoute({
   },
 });
 
+export const adminCollegeReviews = defineRoute({
+  method: 'GET',
+  path: '/admin/college-reviews',
+  service: 'admin',
+  access: 'admin',
+  summary: 'Colleges no government record confirms, private to who asked until an admin reviews them',
+  schema: {
+    querystring: AdminQ(),
+    response: { 200: Paged('reviews', CollegeReview), ...errors },
+  },
+});
+
+/** The reply of an admin write on colleges: what happened, in a sentence. */
+const Done = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
+export const adminApproveCollege = defineRoute({
+  method: 'POST',
+  path: '/admin/college-reviews/approve',
+  service: 'admin',
+  access: 'admin',
+  summary: 'Shares a reviewed college with everyone',
+  schema: {
+    body: Type.Object({ userId: Type.Optional(UserId), collegeId: CollegeRowId }),
+    response: {
+      200: Done,
+      ...errors,
+      /** No such review item. */
+      404: ApiError,
+      /** A college of that name exists already: merge into it instead. */
+      409: ApiError,
+    },
+  },
+});
+
+export const adminMergeCollege = defineRoute({
+  method: 'POST',
+  path: '/admin/colleges/merge',
+  service: 'admin',
+  access: 'admin',
+  summary: "Merges a college (or a review item) into another college; students' lists follow",
+  schema: {
+    body: Type.Object({
+      userId: Type.Optional(UserId),
+      kind: CollegeKind,
+      collegeId: CollegeRowId,
+      /** Name of the college to merge into */
+      into: CollegeName,
+    }),
+    response: { 200: Done, ...errors, 404: ApiError },
+  },
+});
+
+export const adminDeleteCollege = defineRoute({
+  method: 'POST',
+  path: '/admin/colleges/delete',
+  service: 'admin',
+  access: 'admin',
+  summary: 'Deletes a college (or a review item)',
+  schema: {
+    body: Type.Object({ userId: Type.Optional(UserId), kind: CollegeKind, collegeId: CollegeRowId }),
+    response: { 200: Done, ...errors, 404: ApiError },
+  },
+});
+
 export const adminRoutes = [
   adminMetrics,
   adminColleges,
@@ -168,4 +238,8 @@ export const adminRoutes = [
   adminProfileNotes,
   adminIngestion,
   adminRetryIngestion,
+  adminCollegeReviews,
+  adminApproveCollege,
+  adminMergeCollege,
+  adminDeleteCollege,
 ];

@@ -60,4 +60,31 @@ export const internalListStaff = defineRoute({
   },
 });
 
-export const authRoutes = [getStaffRoles, internalGetRole, internalListStaff];
+/**
+ * The student deletes their account for good, decided on the server: app data (colleges, checklists,
+ * notes, calendar link), any staff role, then the Firebase account itself, after ending its sessions.
+ */
+export const deleteAccount = defineRoute({
+  method: 'POST',
+  path: '/delete-account',
+  service: 'auth',
+  access: 'user',
+  summary:
+    'Delete the signed-in account for good: its data, its staff role and the sign-in account (needs a sign-in within the last 5 minutes)',
+  schema: {
+    body: Type.Object({ userId: Type.Optional(UserId) }, { additionalProperties: false }),
+    response: {
+      200: Ok({
+        data: Type.Object({
+          colleges: Type.Integer(),
+          notes: Type.Integer(),
+          staffRoleRemoved: Type.Boolean(),
+        }),
+      }),
+      401: ApiError,
+      503: ApiError,
+    },
+  },
+});
+
+export const authRoutes = [getStaffRoles, internalGetRole, internalListStaff, deleteAccount];

@@ -10,6 +10,8 @@ export const Source = Type.Object({
   url: Type.String({ maxLength: 2000 }),
   title: Type.Optional(Type.String({ maxLength: 500 })),
   gatheredAt: IsoDateTime,
+  /** The year the figures describe, when the source publishes it (e.g. "2022-23" for College Scorecard data). */
+  dataYear: Type.Optional(Type.String({ maxLength: 40 })),
 });
 export type Source = Static<typeof Source>;
 
@@ -86,6 +88,14 @@ export const Requirements = Type.Object({
   transcripts: Str,
   SAT_ACT: Str,
   teacherRecommendations: Str,
+  /** From the Common App requirements grid, when the college is in it (optional: the AI answer lacks them) */
+  applicationFee: Type.Optional(Str),
+  /** Whether the Common App personal essay is required */
+  personalEssay: Type.Optional(Str),
+  /** Whether the college asks its own writing questions */
+  writingSupplement: Type.Optional(Str),
+  /** Counselor recommendation and midyear report */
+  counselorRecommendation: Type.Optional(Str),
 });
 
 export const AdmissionStatistics = Type.Object({

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { ApiError, CollegeName, IsoDateTime, Ok } from './common.ts';
 import { College, IngestionRequest, IngestionStage } from './college.ts';
 import { Page } from './auth.ts';
@@ -15,6 +15,25 @@ export * from './majors.ts';
 
 const SuggestQuery = Type.Object({ query: Type.String({ maxLength: 200 }) });
 
+/**
+ * How a college's facts from its own pages (deadlines, essay prompts, requirements) are coming along,
+ * shown as one status line on the college card. `gathering`: a request is queued or running (poll
+ * `/ingestion-status` with the college's name); `needs-key`: no AI provider is configured; `paused`: the
+ * hourly limit on AI calls was reached; `failed`: the last try failed (the message says why).
+ */
+export const Enrichment = Type.Object({
+  state: Type.Union([
+    Type.Literal('gathering'),
+    Type.Literal('done'),
+    Type.Literal('failed'),
+    Type.Literal('needs-key'),
+    Type.Literal('paused'),
+  ]),
+  /** One short line for the student; null when there is nothing to say. */
+  message: Type.Union([Type.String(), Type.Null()]),
+});
+export type Enrichment = Static<typeof Enrichment>;
+
 export const searchCollege = defineRoute({
   method: 'GET',
   path: '/search-college',
@@ -23,7 +42,15 @@ export const searchCollege = defineRoute({
   summary: 'A cached college by official name or alias (case- and punctuation-insensitive)',
   schema: {
     querystring: Type.Object({ name: CollegeName }),
-    response: { 200: Ok({ data: College }), 404: ApiError },
+    response: {
+      200: Ok({
+        data: College,
+        /** false: only the students who asked for it see it, until an admin reviews it. */
+        shared: Type.Optional(Type.Boolean()),
+        enrichment: Type.Optional(Enrichment),
+      }),
+      404: ApiError,
+    },
   },
 });
 
@@ -35,7 +62,12 @@ export const addCollege = defineRoute({
   summary: 'Ask for a college to be gathered; one request (and one job) per normalised name',
   schema: {
     body: Type.Object({ name: CollegeName }),
-    response: { 200: Ok({ data: IngestionRequest }), 202: Ok({ data: IngestionRequest }) },
+    response: {
+      200: Ok({ data: IngestionRequest }),
+      202: Ok({ data: IngestionRequest }),
+      /** The student's daily quota of new names, or the hourly limit on AI calls, is used up. */
+      429: ApiError,
+    },
   },
 });
 
@@ -75,6 +107,8 @@ export const internalGetCollege = defineRoute({
 });
 
 export const AdminCollegeRow = Type.Object({
+  /** Row id, for the admin's merge and delete. */
+  id: Type.Integer(),
   name: Type.String(),
   city: Type.Union([Type.String(), Type.Null()]),
   state: Type.Union([Type.String(), Type.Null()]),
@@ -141,7 +175,94 @@ export const internalCollegeStats = defineRoute({
   schema: { response: { 200: Type.Object({ colleges: Type.Integer() }) } },
 });
 
+/** A college gathered from a name no government record confirms: private to who asked, until reviewed. */
+export const CollegeReview = Type.Object({
+  id: Type.Integer(),
+  /** The official name the AI provider gave */
+  name: Type.String(),
+  /** The name as the student typed it */
+  requestedName: Type.String(),
+  /** The official website the AI provider named, if any */
+  website: Type.Union([Type.String(), Type.Null()]),
+  /** Why it was not shared with everyone automatically */
+  reason: Type.String(),
+  /** Students who asked for it (they see it in their own search and list) */
+  requestedBy: Type.Array(Type.String()),
+  createdAt: IsoDateTime,
+  data: College,
+});
+export type CollegeReview = Static<typeof CollegeReview>;
+
+/** A college id of the admin's tables: a review item, or a shared college. */
+export const CollegeRowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** Which table an admin write names: the review list, or the shared colleges. */
+export const CollegeKind = Type.Union([Type.Literal('shared'), Type.Literal('review')]);
+
+export const internalListCollegeReviews = defineRoute({
+  method: 'GET',
+  path: '/internal/college-reviews',
+  service: 'colleges',
+  access: 'internal',
+  summary: 'Colleges waiting for an admin review (private to the students who asked), oldest first',
+  schema: {
+    querystring: Type.Object(Page.properties),
+    response: { 200: Type.Object({ total: Type.Integer(), items: Type.Array(CollegeReview) }) },
+  },
+});
+
+export const internalApproveCollege = defineRoute({
+  method: 'POST',
+  path: '/internal/college-reviews/approve',
+  service: 'colleges',
+  access: 'internal',
+  summary: 'Makes a reviewed college shared with everyone (409 when a college of that name exists)',
+  schema: {
+    body: Type.Object({ collegeId: CollegeRowId }),
+    response: { 200: Type.Object({ name: Type.String() }), 404: ApiError, 409: ApiError },
+  },
+});
+
+export const internalMergeCollege = defineRoute({
+  method: 'POST',
+  path: '/internal/colleges/merge',
+  service: 'colleges',
+  access: 'internal',
+  summary: "Merges a college into another; the merged one's name finds the other, students' lists follow",
+  schema: {
+    body: Type.Object({ kind: CollegeKind, collegeId: CollegeRowId, into: CollegeName }),
+    response: {
+      200: Type.Object({ name: Type.String(), into: Type.String() }),
+      400: ApiError,
+      404: ApiError,
+    },
+  },
+});
+
+export const internalDeleteCollege = defineRoute({
+  method: 'POST',
+  path: '/internal/colleges/delete',
+  service: 'colleges',
+  access: 'internal',
+  summary: 'Deletes a college (or a review item); students keep their checklists',
+  schema: {
+    body: Type.Object({ kind: CollegeKind, collegeId: CollegeRowId }),
+    response: { 200: Type.Object({ name: Type.String() }), 404: ApiError },
+  },
+});
+
 // ---- internal, for the ingestion worker (it never touches the colleges schema itself) ----
+
+export const internalTakeAiCall = defineRoute({
+  method: 'POST',
+  path: '/internal/ai-calls/take',
+  service: 'colleges',
+  access: 'internal',
+  summary: 'Counts one AI call against the hourly limit shared by every worker; allowed is false when spent',
+  schema: {
+    body: Type.Object({ purpose: Type.String({ minLength: 1, maxLength: 40 }) }),
+    response: { 200: Type.Object({ allowed: Type.Boolean(), message: Type.String() }) },
+  },
+});
 
 const IngestionKey = Type.String({ minLength: 1, maxLength: 300 });
 
@@ -184,6 +305,11 @@ export const internalIngestionComplete = defineRoute({
       college: College,
       /** false when the college facts could not be gathered (no AI provider): a later request may add them */
       factsGathered: Type.Boolean(),
+      /**
+       * The official website the AI provider named (no government record): with the typed name, it decides
+       * whether the college is shared with everyone or kept private for review.
+       */
+      officialWebsite: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
     }),
     response: { 200: Type.Object({ request: IngestionRequest }), 400: ApiError, 404: ApiError },
   },
@@ -223,4 +349,9 @@ export const collegeRoutes = [
   internalIngestionStage,
   internalIngestionComplete,
   internalIngestionFail,
+  internalTakeAiCall,
+  internalListCollegeReviews,
+  internalApproveCollege,
+  internalMergeCollege,
+  internalDeleteCollege,
 ];

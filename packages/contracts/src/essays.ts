@@ -201,4 +201,15 @@ export const WriteExampleEssaysJob: MessageDef<typeof WriteExampleEssaysPayload>
 };
 export type WriteExampleEssaysJobData = Static<typeof WriteExampleEssaysPayload>;
 
+const GatherPlatformPromptsPayload = Type.Object({
+  /** The admission cycle the prompts are for ("2026-27"); part of the job id, so one gathering per cycle */
+  cycle: Type.String(),
+});
+/** Gathers the Common App and University of California prompts from their official pages (AI provider). */
+export const GatherPlatformPromptsJob: MessageDef<typeof GatherPlatformPromptsPayload> = {
+  name: 'gather-platform-prompts',
+  schema: GatherPlatformPromptsPayload,
+};
+export type GatherPlatformPromptsJobData = Static<typeof GatherPlatformPromptsPayload>;
+
 export const essaysRoutes = [getCollegesEssays, getPrompts, getEssays, getPromptGroups, addExampleEssay];

@@ -72,11 +72,38 @@ export const CollegeIngestedEvent = defineMessage(
 );
 export type CollegeIngestedEvent = Static<typeof CollegeIngestedEvent.schema>;
 
-export const EVENTS = [CollegeIngestedEvent] as const;
+/**
+ * A college was deleted or merged into another by an admin. Students' list entries follow a merge (for a
+ * college private to some students, only theirs: `students`); the essays grid drops the college.
+ */
+export const CollegeRemovedEvent = defineMessage(
+  'college.removed',
+  Type.Object({
+    /** Name of the removed college */
+    name: Type.String(),
+    /** The college it was merged into, with its deadlines for the checklists that move; null: deleted */
+    mergedInto: Type.Union([
+      Type.Object({
+        name: Type.String(),
+        deadlines: Type.Array(
+          Type.Object({ type: Type.String(), date: Type.Union([Type.String(), Type.Null()]) }),
+        ),
+      }),
+      Type.Null(),
+    ]),
+    /** Only these students' lists (a college private to them); null: every student's */
+    students: Type.Union([Type.Array(Type.String()), Type.Null()]),
+    removedAt: Type.String(),
+  }),
+);
+export type CollegeRemovedEvent = Static<typeof CollegeRemovedEvent.schema>;
+
+export const EVENTS = [CollegeIngestedEvent, CollegeRemovedEvent] as const;
 
 /** Who consumes which event. Each subscriber gets a durable queue of its own (`events.<service>`). */
 export const EVENT_SUBSCRIBERS: Record<string, ServiceName[]> = {
   [CollegeIngestedEvent.name]: ['essays', 'user-data'],
+  [CollegeRemovedEvent.name]: ['essays', 'user-data'],
 };
 export function eventQueueName(service: ServiceName): string {
   return `events.${service}`;

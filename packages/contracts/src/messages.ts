@@ -77,11 +77,29 @@ export const MSG = {
   noDeadlinesAvailable: 'No deadlines available.',
   noNotesYet: 'No notes yet. Create your first note!',
 
+  // Accounts (not in the spec: sign-in methods, recent sign-in, account deletion)
+  guestSignInRefused:
+    'Guest sign-in is not supported. Please sign in with your email and password or with Google.',
+  signInMethodRefused:
+    'This sign-in method is not supported. Please sign in with your email and password or with Google.',
+  recentSignInRequired:
+    'For your security, deleting needs a recent sign-in: please sign in again, then retry within 5 minutes.',
+  accountDeleted: 'Your account and all your data were deleted.',
+  accountDataNotDeleted:
+    'Nothing was deleted: your data could not be deleted right now. Please sign in again and retry in a few minutes.',
+  accountSessionsNotEnded:
+    'Nothing was deleted: the sign-in service could not be reached. Please try again in a few minutes.',
+  accountNotDeleted: (reason: string) =>
+    `Your colleges, checklists and notes were deleted, but your sign-in account could not be (${reason}). Please sign in again and retry to finish.`,
+
   // Admin
   errorFetchingAdminData: 'Error fetching admin data',
   welcomeAdmin: 'Welcome, Admin!',
   loading: 'Loading...',
 } as const;
+
+/** How recent a sign-in must be before an account or its data can be deleted (seconds). */
+export const RECENT_SIGN_IN_S = 5 * 60;
 
 /** Business constants from spec section 9. */
 export const LIMITS = {

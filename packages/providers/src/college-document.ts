@@ -130,7 +130,7 @@ export function emptyInfo(): CollegeInfo {
 /** Deadlines and requirements from a local, citable source (the Common App requirements grid). */
 export interface LocalFacts {
   deadlines: Deadline[];
-  requirements: { transcripts: string | null; SAT_ACT: string | null; teacherRecommendations: string | null };
+  requirements: CollegeInfo['requirements'];
   source: { url: string; title: string };
 }
 
@@ -164,6 +164,28 @@ function validDate(d: string): boolean {
   if (!m) return false;
   const dt = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return dt.getUTCMonth() === Number(m[2]) - 1 && dt.getUTCDate() === Number(m[3]);
+}
+
+/**
+ * An admission cycle runs from August 1 to July 31: the one that starts in August 2026 takes the
+ * applications of students entering in fall 2027. The coming two cycles, seen from `now`, are the one
+ * under way and the next; their window runs from August 1 of the first to July 31 of the second.
+ */
+export function comingCycles(now: Date): { from: string; to: string; label: string } {
+  const y = now.getUTCFullYear();
+  const start = now.getUTCMonth() >= 7 ? y : y - 1; // months count from 0: 7 is August
+  const yy = (n: number) => String(n % 100).padStart(2, '0');
+  return {
+    from: `${start}-08-01`,
+    to: `${start + 2}-07-31`,
+    label: `${start}-${yy(start + 1)} and ${start + 1}-${yy(start + 2)}`,
+  };
+}
+
+/** Keeps the deadlines of the coming two admission cycles (and rolling ones, which have no date). */
+export function withinComingCycles(deadlines: Deadline[], now: Date): Deadline[] {
+  const { from, to } = comingCycles(now);
+  return deadlines.filter((d) => d.date === null || (d.date >= from && d.date <= to));
 }
 
 function source(url: string, title: string | null | undefined, gatheredAt: string): Source {
@@ -224,8 +246,16 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
     }
     for (const g of FACT_GROUPS) {
       const fact = answer[g.key];
-      const used = fact.value !== null && isHttp(fact.sourceUrl) ? applyFact(g.key, fact.value, info) : false;
+      const used =
+        fact.value !== null && isHttp(fact.sourceUrl)
+          ? applyFact(g.key, fact.value, info, new Date(gatheredAt))
+          : false;
       if (used === 'empty') continue;
+      if (used === 'out-of-cycle') {
+        const { label } = comingCycles(new Date(gatheredAt));
+        missing.push(`${g.label} (only dates outside the ${label} admission cycles were found, so not kept)`);
+        continue;
+      }
       if (used) {
         const url = (fact.sourceUrl as string).trim();
         sources[g.path] = source(url, cited.get(url) ?? null, gatheredAt);
@@ -261,10 +291,14 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
       removeMissing(missing, 'Deadlines');
     }
     const r = local.requirements;
-    if (!sources['info.requirements'] && (r.transcripts || r.SAT_ACT || r.teacherRecommendations)) {
+    if (!sources['info.requirements'] && Object.values(r).some((v) => typeof v === 'string')) {
       info.requirements = { ...r };
       sources['info.requirements'] = s;
       removeMissing(missing, 'Requirements');
+    } else if (sources['info.requirements']) {
+      // The college's pages gave requirements: the grid still adds what they did not say (its fee,
+      // counselor recommendation...), each field with the grid as its source.
+      info.requirements = fillRequirements(info.requirements, r, sources, () => s);
     }
   }
 
@@ -285,6 +319,27 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
   return { college, factsGathered };
 }
 
+/**
+ * Requirements `into` lacks, taken field by field from `from`; each field taken gets its own source
+ * (`info.requirements.<field>`), since it does not come from the page the rest was read on.
+ */
+function fillRequirements(
+  into: CollegeInfo['requirements'],
+  from: CollegeInfo['requirements'],
+  sources: Record<string, Source>,
+  sourceOf: (key: string) => Source | undefined,
+): CollegeInfo['requirements'] {
+  const out: Record<string, string | null | undefined> = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    if (typeof value !== 'string' || typeof out[key] === 'string') continue;
+    const src = sourceOf(key);
+    if (!src) continue;
+    out[key] = value;
+    sources[`info.requirements.${key}`] = src;
+  }
+  return out as CollegeInfo['requirements'];
+}
+
 function removeMissing(missing: string[], label: string): void {
   const i = missing.findIndex((m) => m.startsWith(`${label} (`));
   if (i >= 0) missing.splice(i, 1);
@@ -295,7 +350,8 @@ function applyFact(
   key: (typeof FACT_GROUPS)[number]['key'],
   value: unknown,
   info: CollegeInfo,
-): boolean | 'empty' {
+  now: Date,
+): boolean | 'empty' | 'out-of-cycle' {
   switch (key) {
     case 'deadlines': {
       const list = Array.isArray(value) ? (value as Array<{ type?: unknown; date?: unknown }>) : [];
@@ -308,7 +364,10 @@ function applyFact(
           deadlines.push({ type, date: d.date.trim() });
       }
       if (!deadlines.length) return false;
-      info.deadlines = deadlines.slice(0, 20);
+      // A date of a past cycle, or years ahead, is a page out of date or a mistake: never shown.
+      const current = withinComingCycles(deadlines, now);
+      if (!current.length) return 'out-of-cycle';
+      info.deadlines = current.slice(0, 20);
       return true;
     }
     case 'essayPrompts': {
@@ -381,6 +440,73 @@ export function mergeGovernment(existing: College, incoming: College): College {
       ...incoming.missing.filter(isGovernmentMissing),
       ...existing.missing.filter((m) => !isGovernmentMissing(m)),
     ],
+  };
+}
+
+function take<K extends keyof CollegeInfo>(to: CollegeInfo, from: CollegeInfo, key: K): void {
+  to[key] = from[key];
+}
+
+/**
+ * Adds what was gathered from a college's own pages to the stored college it was matched to by College
+ * Scorecard id. The government part is never taken from the new document unless it is government data
+ * of the same institution (a fresher Scorecard answer): AI answers never replace official figures. Each
+ * fact group the new document has a page for replaces the stored one; a group it could not find keeps
+ * the stored one (e.g. Common App deadlines). The stored name stays, since students' lists refer to it.
+ */
+export function mergeEnrichment(stored: College, incoming: College): College {
+  const sameInstitution =
+    incoming.scorecardId !== null &&
+    incoming.scorecardId === stored.scorecardId &&
+    !!incoming.sources.demographics;
+  const base = sameInstitution ? mergeGovernment(stored, incoming) : stored;
+  const info: CollegeInfo = { ...base.info };
+  const sources = { ...base.sources };
+  const factMissing: string[] = [];
+  const entry = (list: string[], label: string) => list.find((m) => m.startsWith(`${label} (`));
+  for (const g of FACT_GROUPS) {
+    if (!g.path.startsWith('info.')) continue;
+    const key = g.path.slice('info.'.length) as keyof CollegeInfo;
+    const page = incoming.sources[g.path];
+    if (page) {
+      const before = info.requirements;
+      take(info, incoming.info, key);
+      if (key === 'requirements') {
+        // Fields only the stored document has (the Common App grid's fee...) stay, with their source.
+        for (const k of Object.keys(sources)) if (k.startsWith('info.requirements.')) delete sources[k];
+        info.requirements = fillRequirements(
+          info.requirements,
+          before,
+          sources,
+          (k) => base.sources[`info.requirements.${k}`] ?? base.sources['info.requirements'],
+        );
+        for (const [k, v] of Object.entries(incoming.sources)) {
+          if (k.startsWith('info.requirements.')) sources[k] = v;
+        }
+      }
+      if (key === 'essayPrompts') {
+        if (incoming.info.essayPromptMeta) info.essayPromptMeta = incoming.info.essayPromptMeta;
+        else delete info.essayPromptMeta;
+      }
+      sources[g.path] = page;
+    } else if (!base.sources[g.path] && g.listed) {
+      // Neither has it from a page: say why, with the newest reason.
+      const why = entry(incoming.missing, g.label) ?? entry(base.missing, g.label);
+      if (why) factMissing.push(why);
+    }
+  }
+  for (const key of ['aliases', 'links'] as const) {
+    const page = incoming.sources[key];
+    if (page) sources[key] = page;
+  }
+  return {
+    ...base,
+    aliases: dedupeNames([...base.aliases, ...incoming.aliases], base.name),
+    links: [...new Set([...base.links, ...incoming.links])].slice(0, 30),
+    updatedAt: incoming.updatedAt ?? base.updatedAt,
+    info,
+    sources,
+    missing: [...base.missing.filter(isGovernmentMissing), ...factMissing],
   };
 }
 

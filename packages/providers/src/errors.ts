@@ -3,10 +3,11 @@ export type ProviderName = 'scorecard' | 'openai';
 
 /**
  * What went wrong, as far as retrying is concerned: `unavailable`, `timeout`, `rate-limited` and
- * `malformed` may succeed on a later try; `auth` and `bad-request` will not.
+ * `malformed` may succeed on a later try; `auth` and `bad-request` will not, and neither will `paused`
+ * (our own hourly limit on AI calls is spent: a try seconds later would find it spent too).
  */
 export type ProviderErrorKind =
-  'unavailable' | 'timeout' | 'rate-limited' | 'malformed' | 'auth' | 'bad-request';
+  'unavailable' | 'timeout' | 'rate-limited' | 'malformed' | 'auth' | 'bad-request' | 'paused';
 
 const LABEL: Record<ProviderName, string> = {
   scorecard: 'The College Scorecard API',
@@ -24,7 +25,7 @@ export class ProviderError extends Error {
   ) {
     super(`${LABEL[provider]} ${detail}`);
     this.name = 'ProviderError';
-    this.retryable = kind !== 'auth' && kind !== 'bad-request';
+    this.retryable = kind !== 'auth' && kind !== 'bad-request' && kind !== 'paused';
   }
 }
 

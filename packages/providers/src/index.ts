@@ -6,3 +6,5 @@ export * from './scorecard-fields.ts';
 export * from './scorecard.ts';
 export * from './college-document.ts';
 export * from './validate.ts';
+export * from './common-app-grid.ts';
+export * from './trust.ts';

@@ -15,13 +15,24 @@ export interface AiClientOptions {
   /** Per request; web search answers can take a minute. */
   timeoutMs?: number;
   limiter?: RateLimiter | undefined;
+  /**
+   * Asked before every call: counts it against a limit shared by every process (the hourly circuit
+   * breaker). Throws a ProviderError of kind `paused` when the limit is spent.
+   */
+  budget?: (() => Promise<void>) | undefined;
 }
 
 export interface GatherRequest<S extends TSchema> {
   /** System-level guidance: what to gather and the rules (cite pages, never guess). */
   instructions: string;
-  /** The question itself, e.g. the college's name and location. */
+  /** The question itself, written by us (never holding text from outside). */
   input: string;
+  /**
+   * Values that come from outside, above all what a student typed: sent as a JSON data block in an input
+   * item of its own, after the question, never inside the instructions. The instructions should say to
+   * treat it as data.
+   */
+  data?: Record<string, unknown>;
   /** Contracts schema of the answer; sent as a strict JSON schema and checked again on arrival. */
   schema: S;
   /** Name of the schema in the request (letters, digits, _ and -). */
@@ -83,12 +94,13 @@ export class AiClient {
    * the job queue retries with backoff, and a hidden retry loop would only hold the job longer.
    */
   async gatherJson<S extends TSchema>(req: GatherRequest<S>): Promise<Gathered<Static<S>>> {
+    await this.opts.budget?.();
     await this.opts.limiter?.take();
     const timeout = this.opts.timeoutMs ?? 120_000;
     const payload = {
       model: this.opts.model,
       instructions: req.instructions,
-      input: req.input,
+      input: req.data === undefined ? req.input : inputItems(req.input, req.data),
       ...(req.webSearch === false ? {} : { tools: [{ type: 'web_search' }] }),
       text: {
         format: {
@@ -166,6 +178,27 @@ export class AiClient {
       model: answer.model ?? this.opts.model,
     };
   }
+}
+
+/** Opening and closing marks of the data block; the instructions refer to them. */
+export const DATA_OPEN = '<data>';
+export const DATA_CLOSE = '</data>';
+
+/**
+ * A JSON object between data marks. `<` and `>` are written as JSON escapes, so nothing inside can close
+ * the block early or open a new one; the JSON still reads the same.
+ */
+export function dataBlock(data: Record<string, unknown>): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+  return `${DATA_OPEN}${json}${DATA_CLOSE}`;
+}
+
+/** The Responses API input: our question, then the data block as a message of its own. */
+function inputItems(question: string, data: Record<string, unknown>) {
+  return [
+    { role: 'user', content: [{ type: 'input_text', text: question }] },
+    { role: 'user', content: [{ type: 'input_text', text: dataBlock(data) }] },
+  ];
 }
 
 function toProviderError(err: unknown): ProviderError {

@@ -98,12 +98,12 @@ export class BullQueue implements QueueBackend {
     return { jobId: opts.jobId, added: true };
   }
 
-  private async info<T>(job: Job): Promise<JobInfo<T>> {
+  private async info<T>(job: Job, knownState?: string): Promise<JobInfo<T>> {
     return {
       id: String(job.id),
       name: job.name,
       data: job.data as T,
-      state: toState(await job.getState()),
+      state: toState(knownState ?? (await job.getState())),
       attemptsMade: job.attemptsMade,
       failedReason: job.failedReason || null,
       returnValue: job.returnvalue,
@@ -111,8 +111,13 @@ export class BullQueue implements QueueBackend {
   }
 
   async getJob<T>(queue: string, jobId: string): Promise<JobInfo<T> | null> {
-    const job = await this.queue(queue).getJob(jobId);
-    return job ? this.info<T>(job) : null;
+    // State first, then the job's hash: a job that fails in between would otherwise read as failed with
+    // the fields (failedReason, attemptsMade) of before its failure. BullMQ moves a job and writes those
+    // fields in one script, so a hash read after the state is at least as new as the state.
+    const q = this.queue(queue);
+    const state = await q.getJobState(jobId);
+    const job = await q.getJob(jobId);
+    return job ? this.info<T>(job, state) : null;
   }
 
   async counts(queue: string): Promise<QueueCounts> {

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type {} from '@fastify/swagger';
 import Fastify, {
   LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyServerFactory,
 } from 'fastify';
 import client from 'prom-client';
 import type { AuthContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
 import { installIdentity } from './identity.ts';
+import { internalKey, stripInternalHeaders } from './internal-auth.ts';
 import { installMetrics } from './metrics.ts';
 import { installRequestContext } from './request-context.ts';
 import { installValidation } from './validation.ts';
@@ -22,7 +25,17 @@ export interface ReadyCheck {
 export interface BaseAppOptions {
   name: string;
   logLevel?: string;
+  /** Signs and checks service-to-service calls (INTERNAL_TOKEN). */
   internalToken: string;
+  /**
+   * The public listener (the gateway): every internal header is dropped from what arrives over the network
+   * before anything reads it. In-process calls (inject) never pass the listener, so they keep theirs.
+   */
+  edge?: boolean;
+  /** Which proxies in front may set X-Forwarded-For (Fastify `trustProxy`); none by default. */
+  trustProxy?: false | string[];
+  /** Bearer token for `/metrics` (METRICS_TOKEN); without it `/metrics` is off. */
+  metricsToken?: string | undefined;
   /** Gateway only: verifies a bearer token. */
   verify?: (request: FastifyRequest) => Promise<AuthContext | { error: string } | null>;
   /** Prefix for health routes (`/api` on the gateway). */
@@ -39,7 +52,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** Paths and headers that must never reach the logs. */
 export const LOG_REDACT = [
   'req.headers.authorization',
-  'req.headers["x-internal-token"]',
+  'req.headers["x-internal-auth"]',
   'req.headers.cookie',
   'headers.authorization',
   'authorization',
@@ -101,7 +114,8 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID.test(h) ? h : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: opts.trustProxy ?? false,
+    serverFactory: opts.edge ? edgeServer : plainServer,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot decode (e.g. a lone surrogate in a path parameter) gets the one error shape.
     frameworkErrors: (err, _request, reply) => {
@@ -119,8 +133,11 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
   });
   installValidation(app);
   installErrorHandler(app);
-  installIdentity(app, opts.internalToken, opts.verify);
-  installMetrics(app, opts.registry ?? new client.Registry(), '/metrics', { process: opts.name });
+  installIdentity(app, internalKey(opts.internalToken), opts.verify);
+  installMetrics(app, opts.registry ?? new client.Registry(), '/metrics', {
+    process: opts.name,
+    token: opts.metricsToken,
+  });
 
   const prefix = opts.healthPrefix ?? '';
   const checks = opts.readyChecks ?? [];
@@ -165,6 +182,27 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
   );
   return app;
 }
+
+/**
+ * The HTTP server of a public listener: what Fastify would make (same timeouts), with every internal
+ * header removed from each request before Fastify sees it.
+ */
+const edgeServer: FastifyServerFactory = (handler, opts) =>
+  plainServer((req, res) => {
+    stripInternalHeaders(req.headers);
+    handler(req, res);
+  }, opts);
+
+/** The HTTP server Fastify makes by default, with its timeouts. */
+const plainServer: FastifyServerFactory = (handler, options) => {
+  // Fastify passes its options with defaults filled in; typed loosely by Fastify, read as numbers.
+  const opts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+  const server = http.createServer(handler);
+  if (opts.keepAliveTimeout !== undefined) server.keepAliveTimeout = opts.keepAliveTimeout;
+  if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout;
+  server.setTimeout(opts.connectionTimeout ?? 0);
+  return server;
+};
 
 export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

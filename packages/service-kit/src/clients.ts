@@ -8,8 +8,9 @@ import type {
   ServiceName,
 } from '@ct/contracts';
 import { request, type Dispatcher } from 'undici';
-import { identityHeaders, type AuthContext } from './context.ts';
+import type { AuthContext } from './context.ts';
 import { AppError, UNAVAILABLE_MESSAGE } from './errors.ts';
+import { internalKey, signInternalCall } from './internal-auth.ts';
 import { currentRequestId } from './request-context.ts';
 
 export interface CallOptions<R extends RouteDef> {
@@ -57,12 +58,16 @@ export function buildQuery(query: Record<string, unknown> = {}): string {
   return s ? `?${s}` : '';
 }
 
-/** Clients over any transport: in-process inject (embedded run) or HTTP (distributed run). */
+/**
+ * Clients over any transport: in-process inject (embedded run) or HTTP (distributed run). Every call is
+ * signed for its method and URL with a key derived from the internal token.
+ */
 export function createClients(transport: Transport, internalToken: string): ServiceClients {
+  const key = internalKey(internalToken);
   return {
     async call(route, opts = {}) {
       const url = `/api${buildPath(route.path, opts.params as Record<string, unknown>)}${buildQuery(opts.query as Record<string, unknown>)}`;
-      const headers: Record<string, string> = identityHeaders(internalToken, opts.auth ?? null);
+      const headers = signInternalCall(key, { method: route.method, url, auth: opts.auth ?? null });
       const requestId = opts.requestId ?? currentRequestId();
       if (requestId) headers['x-request-id'] = requestId;
       let body: string | undefined;

@@ -11,6 +11,8 @@ export interface AuthContext {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
+  /** When the person last proved who they are (the token's `auth_time`, seconds since the epoch). */
+  authTime?: number;
 }
 
 declare module 'fastify' {
@@ -21,7 +23,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set from the verified token by the gateway, or from trusted headers on an internal call. */
     auth: AuthContext | null;
-    /** True when the call carries the internal token (service to service). */
+    /** True when the call carries a valid signed internal header (service to service). */
     internal: boolean;
     /** Why a presented token was refused (expired, revoked, wrong project...), for the 401 message. */
     authError: string | null;
@@ -39,24 +41,4 @@ export interface ServiceContext<C = BaseConfig> {
   log: FastifyBaseLogger;
   /** Registers a cleanup step run on graceful shutdown, in reverse order. */
   onClose(fn: () => Promise<void> | void): void;
-}
-
-export const INTERNAL_HEADERS = {
-  token: 'x-internal-token',
-  uid: 'x-auth-uid',
-  email: 'x-auth-email',
-  emailVerified: 'x-auth-email-verified',
-  name: 'x-auth-name',
-} as const;
-
-/** Headers that carry a verified identity on an internal call. */
-export function identityHeaders(token: string, auth: AuthContext | null): Record<string, string> {
-  const h: Record<string, string> = { [INTERNAL_HEADERS.token]: token };
-  if (auth) {
-    h[INTERNAL_HEADERS.uid] = auth.uid;
-    if (auth.email) h[INTERNAL_HEADERS.email] = auth.email;
-    h[INTERNAL_HEADERS.emailVerified] = String(auth.emailVerified);
-    if (auth.name) h[INTERNAL_HEADERS.name] = encodeURIComponent(auth.name);
-  }
-  return h;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import Type from 'typebox';
@@ -48,6 +49,46 @@ describe('config from the environment', () => {
       'INTERNAL_TOKEN',
     ]);
     expect(problems.join('\n')).not.toContain('short-secret');
+  });
+
+  it('refuses placeholder, short and repetitive secrets, says how to make one, and never echoes them', () => {
+    const problemsFor = (INTERNAL_TOKEN: string) => {
+      try {
+        parseConfig(BaseConfig, { INTERNAL_TOKEN });
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    const cases: Array<[string, RegExp]> = [
+      ['change-me-to-a-long-random-string', /placeholder/],
+      ['changeme-changeme-changeme-changeme', /placeholder/],
+      ['my-example-internal-token-0123456789', /placeholder/],
+      ['super-secret-value-for-the-services-000', /placeholder/],
+      ['password-password-password-password', /placeholder/],
+      ['0f3a9c1d2b7e4f60a8b5c3d1e9f7a2b', /too short \(31 characters; at least 32\)/],
+      ['a'.repeat(64), /repeats/],
+      ['abcd'.repeat(12), /repeats/],
+    ];
+    for (const [value, why] of cases) {
+      const problems = problemsFor(value);
+      expect(problems, value).toHaveLength(1);
+      expect(problems[0], value).toMatch(/^INTERNAL_TOKEN: /);
+      expect(problems[0], value).toMatch(why);
+      expect(problems[0], value).toContain('openssl rand -hex 32');
+      expect(problems[0], value).not.toContain(value);
+    }
+    // What `openssl rand -hex 32` makes is fine.
+    expect(problemsFor(randomBytes(32).toString('hex'))).toEqual([]);
+  });
+
+  it('refuses the Auth emulator in production, where it would accept unsigned tokens', () => {
+    const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(() => parseConfig(BaseConfig, { ...emulator, NODE_ENV: 'development' })).not.toThrow();
+    expect(() => parseConfig(BaseConfig, { ...emulator, NODE_ENV: 'production' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST: must be empty when NODE_ENV=production/,
+    );
+    expect(() => parseConfig(BaseConfig, { NODE_ENV: 'production' })).not.toThrow();
   });
 });
 

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { QueueBackend } from '@ct/queue';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
@@ -16,6 +17,15 @@ export interface MetricsOptions {
   process?: string;
   /** Reported by `app_info`, so dashboards can tell which build is running. */
   version?: string;
+  /** Bearer token a scraper must send; without one, `/metrics` is off. */
+  token?: string | undefined;
+}
+
+/** True when the request carries `Authorization: Bearer <token>`, compared in constant time. */
+function hasBearer(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
@@ -107,12 +117,21 @@ export function installMetrics(
     }
   });
   app.get(path, { schema: { hide: true } }, async (request, reply) => {
-    // Scrapers reach pods directly; a request relayed by the ingress or a load balancer comes from the
-    // outside world, which has no business reading the process's internals.
-    if (request.headers['x-forwarded-for'] !== undefined) {
-      return reply
-        .status(404)
-        .send({ success: false, message: `No route for GET ${path}`, code: 'NOT_FOUND' });
+    // Whoever reaches the port (the ingress relays the whole world to the gateway's) must show the
+    // scraper's token: nothing a client can put in a header opens it otherwise.
+    if (!opts.token) {
+      return reply.status(404).send({
+        success: false,
+        message: `Metrics are off: set METRICS_TOKEN and scrape ${path} with it as a bearer token`,
+        code: 'NOT_FOUND',
+      });
+    }
+    if (!hasBearer(request.headers.authorization, opts.token)) {
+      return reply.status(401).send({
+        success: false,
+        message: `${path} needs the METRICS_TOKEN as a bearer token`,
+        code: 'UNAUTHENTICATED',
+      });
     }
     reply.header('content-type', registry.contentType);
     return registry.metrics();

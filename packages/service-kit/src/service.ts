@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { EVENT_SUBSCRIBERS, type ServiceName } from '@ct/contracts';
 import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
 import { migrate, openDb, readMigrations, type Db } from '@ct/store';
@@ -6,7 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Static, TObject } from 'typebox';
 import { createBaseApp } from './app.ts';
 import { createClients, httpTransport, type ServiceClients } from './clients.ts';
-import { loadConfigOrExit, type BaseConfig } from './config.ts';
+import {
+  loadConfigOrExit,
+  SEPARATE_PROCESS_RULE,
+  STORE_RULE,
+  type BaseConfig,
+  type ConfigRule,
+} from './config.ts';
 import type { ServiceContext } from './context.ts';
 
 /** A service: its name, the schema and migrations it owns, its config, its routes and its background work. */
@@ -122,14 +127,10 @@ export function onShutdown(
 
 /** Starts one service as its own process (the distributed run). */
 export async function runServiceProcess<S extends TObject>(m: ServiceModule<S>): Promise<FastifyInstance> {
-  const config = loadConfigOrExit(m.config) as Static<S> & BaseConfig;
-  if (!config.INTERNAL_TOKEN) {
-    process.stderr.write(
-      'Invalid configuration:\n  - INTERNAL_TOKEN: is required when a service runs on its own\n',
-    );
-    process.exit(1);
-  }
-  const token = config.INTERNAL_TOKEN ?? randomBytes(24).toString('hex');
+  const rules = [SEPARATE_PROCESS_RULE, STORE_RULE] as ConfigRule<Static<S>>[];
+  const config = loadConfigOrExit(m.config, process.env, rules) as Static<S> & BaseConfig;
+  // SEPARATE_PROCESS_RULE made sure it is set.
+  const token = config.INTERNAL_TOKEN!;
   const closers = new Closers();
   const db = await openDb({
     url: config.DATABASE_URL,
@@ -149,6 +150,7 @@ export async function runServiceProcess<S extends TObject>(m: ServiceModule<S>):
     name: m.name,
     logLevel: config.LOG_LEVEL,
     internalToken: token,
+    metricsToken: config.METRICS_TOKEN,
     readyChecks: [
       { name: 'store', check: () => db.ping() },
       { name: 'queue', check: () => queue.ping() },

@@ -61,6 +61,14 @@ export async function signUp(email: string, password: string, name?: string): Pr
   };
 }
 
+/** A guest account, as the web SDK's signInAnonymously makes one: no e-mail, provider `anonymous`. */
+export async function signUpAnonymously(): Promise<{ uid: string; idToken: string }> {
+  const r = await post<{ localId: string; idToken: string }>('accounts:signUp?key=test', {
+    returnSecureToken: true,
+  });
+  return { uid: r.localId, idToken: r.idToken };
+}
+
 export async function signIn(email: string, password: string): Promise<string> {
   const r = await post<{ idToken: string }>('accounts:signInWithPassword?key=test', {
     email,
@@ -73,6 +81,16 @@ export async function signIn(email: string, password: string): Promise<string> {
 /** Admin update of an account (emulator accepts `Bearer owner`). */
 export async function adminUpdate(uid: string, fields: Record<string, unknown>): Promise<void> {
   await post(`projects/${projectId()}/accounts:update`, { localId: uid, ...fields }, true);
+}
+
+/** Whether the Auth emulator still has an account with this uid (an admin lookup, as the console does). */
+export async function accountExists(uid: string): Promise<boolean> {
+  const r = await post<{ users?: unknown[] }>(
+    `projects/${projectId()}/accounts:lookup`,
+    { localId: [uid] },
+    true,
+  );
+  return (r.users ?? []).length > 0;
 }
 
 export const markVerified = (uid: string) => adminUpdate(uid, { emailVerified: true });

@@ -1,4 +1,4 @@
-import type { College } from '@ct/contracts';
+import type { College, CollegeFactsAnswer } from '@ct/contracts';
 import { CollegeRepository } from '@ct/colleges/repository';
 import type { Queryable } from '@ct/store';
 
@@ -80,4 +80,25 @@ export function buildCollege(over: DeepPartial<College> & { name?: string } = {}
 export async function seedColleges(db: Queryable, colleges: College[]): Promise<void> {
   const repo = new CollegeRepository(db);
   for (const c of colleges) await repo.upsertCollege(c);
+}
+
+/** What the AI provider answers about one college: found, every fact group empty unless given. */
+export function buildFactsAnswer(over: Partial<CollegeFactsAnswer> = {}): CollegeFactsAnswer {
+  const none = { value: null, sourceUrl: null };
+  return {
+    found: true,
+    officialName: 'Example State University',
+    city: null,
+    state: null,
+    website: null,
+    aliases: none,
+    links: none,
+    deadlines: none,
+    essayPrompts: none,
+    requirements: none,
+    tips: none,
+    admissionStatistics: none,
+    admittedStudentProfile: none,
+    ...over,
+  };
 }

@@ -1,6 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildGateway, GatewayConfig, type Gateway } from '@ct/gateway';
-import { parseConfig, type ServiceModule } from '@ct/service-kit';
+import {
+  internalKey,
+  parseConfig,
+  signInternalCall,
+  type AuthContext,
+  type ServiceModule,
+} from '@ct/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type Db } from '@ct/store';
 import { freshDatabase, TEST_REDIS_URL, uniquePrefix, type TestDatabase } from './db.ts';
@@ -31,11 +40,23 @@ export interface TestGateway {
   gateway: Gateway;
   /** Base URL when listening, e.g. http://127.0.0.1:41234 */
   url: string;
+  /**
+   * When listening: a second port that serves the same app without the public listener's header
+   * stripping, like a service's own port in the distributed run. For processes that call the embedded
+   * services with signed internal calls from outside this process (a worker under test).
+   */
+  internalUrl: string;
   database: TestDatabase | null;
   /** The store the gateway's services use (for seeding and checking). */
   db: Db;
   prefix: string;
-  /** Calls the API through the gateway with an optional bearer token. */
+  /** The key that signs internal calls (INTERNAL_TOKEN). */
+  internalToken: string;
+  /**
+   * Calls the API through the gateway with an optional bearer token, or as a service would (`internal`:
+   * a signed internal call, on behalf of a user when given one). Calls go in-process (inject), as the
+   * embedded run's own service calls do; the public listener drops internal headers.
+   */
   api<T = Record<string, unknown>>(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
@@ -44,6 +65,7 @@ export interface TestGateway {
       query?: Record<string, unknown>;
       body?: unknown;
       headers?: Record<string, string>;
+      internal?: true | AuthContext;
     },
   ): Promise<ApiResult<T>>;
   close(): Promise<void>;
@@ -63,6 +85,7 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
     WEB_DIST,
     AUTH_USER_CACHE_MS: '0',
     RATE_LIMIT_MAX: '1000000',
+    INTERNAL_TOKEN: randomBytes(32).toString('hex'),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(useRedis ? { REDIS_URL: TEST_REDIS_URL } : {}),
     ...(process.env.FIREBASE_AUTH_EMULATOR_HOST
@@ -74,26 +97,39 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   const db = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: 10 });
   const gateway = await buildGateway({ config, db, ...(opts.modules ? { modules: opts.modules } : {}) });
   let url = '';
+  let internalUrl = '';
+  let internal: http.Server | null = null;
   if (opts.listen) {
     url = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    internal = http.createServer((req, res) => gateway.app.routing(req, res));
+    await new Promise<void>((resolve) => internal!.listen(0, '127.0.0.1', resolve));
+    internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
   } else {
     await gateway.app.ready();
   }
   const app = gateway.app;
+  const internalToken = config.INTERNAL_TOKEN!;
+  const key = internalKey(internalToken);
   return {
     app,
     gateway,
     url,
+    internalUrl,
     database,
     db,
     prefix,
+    internalToken,
     async api(method, path, o = {}) {
       const qs = new URLSearchParams();
       for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) qs.set(k, String(v));
+      const target = `${path}${qs.size ? `?${qs}` : ''}`;
+      const signed = o.internal
+        ? signInternalCall(key, { method, url: target, auth: o.internal === true ? null : o.internal })
+        : {};
       const res = await app.inject({
         method,
-        url: `${path}${qs.size ? `?${qs}` : ''}`,
-        headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
+        url: target,
+        headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...signed, ...o.headers },
         ...(o.body !== undefined ? { payload: o.body as object } : {}),
       });
       let body: unknown;
@@ -105,6 +141,10 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
       return { status: res.statusCode, body: body as never, headers: res.headers };
     },
     async close() {
+      if (internal) {
+        internal.closeAllConnections();
+        await new Promise((resolve) => internal!.close(resolve));
+      }
       await gateway.close();
       await db.close();
       if (database) await database.drop();

@@ -9,3 +9,4 @@ export * from './browser-auth.ts';
 export * from './fakes/fake-server.ts';
 export * from './fakes/scorecard-fake.ts';
 export * from './fakes/openai-fake.ts';
+export * from './fakes/scorecard-downloads-fake.ts';

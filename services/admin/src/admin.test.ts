@@ -16,7 +16,10 @@ const ADMIN_ROUTES = ROUTES.filter((r) => r.service === 'admin');
 function call(r: RouteDef, token?: string) {
   return gw.api(r.method, `/api${r.path}`, {
     ...(token ? { token } : {}),
-    ...(r.method === 'GET' ? {} : { body: { key: 'some college' } }),
+    // A body every admin write accepts, so the answer is about who calls, not what they send.
+    ...(r.method === 'GET'
+      ? {}
+      : { body: { key: 'some college', kind: 'review', collegeId: 2_000_000_001, into: 'Some College' } }),
   });
 }
 
@@ -35,6 +38,10 @@ describe('admin service access', () => {
     expect(ADMIN_ROUTES.map((r) => r.path).sort()).toEqual(
       [
         '/admin/colleges',
+        '/admin/college-reviews',
+        '/admin/college-reviews/approve',
+        '/admin/colleges/merge',
+        '/admin/colleges/delete',
         '/admin/ingestion',
         '/admin/ingestion/retry',
         '/admin/major-colleges',

@@ -1,10 +1,12 @@
 import { defineService, registerRoutes, withBase } from '@ct/service-kit';
+import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 
 /**
- * The admin service: read-only metrics and listings for admins, plus retrying a failed ingestion.
+ * The admin service: metrics and listings for admins, retrying a failed ingestion, and the review,
+ * merge and delete of colleges.
  * It owns no tables; every figure comes from the owning service's internal API, so it can never
  * disagree with (or quietly bypass) the owner. Access `admin` on each route makes the server refuse
  * anyone else before a handler runs.
@@ -15,6 +17,11 @@ export default defineService({
   migrationsDir: null,
   config: withBase({}),
   async plugin(app, ctx) {
-    registerRoutes(app, ctx, [...metricsRoutes(ctx), ...listingRoutes(ctx), ...ingestionRoutes(ctx)]);
+    registerRoutes(app, ctx, [
+      ...metricsRoutes(ctx),
+      ...listingRoutes(ctx),
+      ...ingestionRoutes(ctx),
+      ...collegeRoutes(ctx),
+    ]);
   },
 });

@@ -1,9 +1,33 @@
 import { fileURLToPath } from 'node:url';
-import { getStaffRoles, internalGetRole, internalListStaff, MSG } from '@ct/contracts';
-import { AppError, defineService, implement, registerRoutes, requireUser, withBase } from '@ct/service-kit';
+import {
+  deleteAccount,
+  deleteMyData,
+  getStaffRoles,
+  internalGetRole,
+  internalListStaff,
+  MSG,
+} from '@ct/contracts';
+import {
+  AppError,
+  defineService,
+  implement,
+  registerRoutes,
+  requireRecentSignIn,
+  requireUser,
+  withBase,
+} from '@ct/service-kit';
+import { FirebaseAccounts } from './accounts.ts';
 import { RoleRepository } from './repository.ts';
 
-/** The auth service: staff roles per uid and the is-admin lookup. */
+/** Words for a provider failure that a student can read (never the SDK's own "Firebase: Error (...)"). */
+function plainReason(err: unknown): string {
+  const code = (err as { code?: string }).code ?? '';
+  if (code === 'app/invalid-credential' || code.startsWith('auth/insufficient-permission'))
+    return 'the sign-in service refused the request';
+  return 'the sign-in service could not be reached';
+}
+
+/** The auth service: staff roles per uid, the is-admin lookup, and deleting an account for good. */
 export default defineService({
   name: 'auth',
   schema: 'auth',
@@ -11,6 +35,12 @@ export default defineService({
   config: withBase({}),
   async plugin(app, ctx) {
     const roles = new RoleRepository(ctx.db);
+    const accounts = new FirebaseAccounts({
+      projectId: ctx.config.FIREBASE_PROJECT_ID,
+      emulatorHost: ctx.config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+    });
+    ctx.onClose(() => accounts.close());
+
     registerRoutes(app, ctx, [
       implement(getStaffRoles, async (request) => {
         const uid = requireUser(request);
@@ -27,6 +57,35 @@ export default defineService({
           limit: q.limit ?? 50,
           offset: q.offset ?? 0,
         });
+      }),
+
+      // The order is what makes it safe: first no new sessions, then the data and the role (a failure
+      // there leaves the account, so the student can sign in and retry), the sign-in account last (a
+      // failure there is reported as it is: the data is gone, the account still exists).
+      implement(deleteAccount, async (request) => {
+        const uid = requireRecentSignIn(request);
+        try {
+          await accounts.revokeSessions(uid);
+        } catch (err) {
+          request.log.error({ err }, 'account deletion: could not end the sessions');
+          throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountSessionsNotEnded);
+        }
+        let counts: { colleges: number; notes: number };
+        try {
+          counts = (await ctx.clients.call(deleteMyData, { auth: request.auth, body: {} })).data;
+        } catch (err) {
+          request.log.error({ err }, 'account deletion: could not delete the student data');
+          throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountDataNotDeleted);
+        }
+        const staffRoleRemoved = await roles.revokeRole(uid);
+        try {
+          await accounts.delete(uid);
+        } catch (err) {
+          request.log.error({ err }, 'account deletion: data deleted, Firebase account not');
+          throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountNotDeleted(plainReason(err)));
+        }
+        request.log.info({ ...counts, staffRoleRemoved }, 'account deleted on request');
+        return { success: true, message: MSG.accountDeleted, data: { ...counts, staffRoleRemoved } };
       }),
     ]);
   },

@@ -11,6 +11,22 @@ const OWN = {
   INGESTION_RETRY_FAILED_AFTER_MS: Type.Integer({ minimum: 0, default: 600_000 }),
   /** How often requests still waiting or running get their job back if the queue lost it (0: only at start). */
   INGESTION_SWEEP_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  /** New college names (unknown to the cache) one student may have gathered in 24 hours. */
+  INGESTION_USER_DAILY_QUOTA: Type.Integer({ minimum: 1, maximum: 100_000, default: 20 }),
+  /** AI calls all workers together may make in any hour (the circuit breaker); counted in the database. */
+  AI_CALLS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 300 }),
+  /** How often the outbox relay looks for events still to publish (it also runs after every commit). */
+  OUTBOX_RELAY_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 5000 }),
+  /**
+   * The AI provider's key, as the ingestion worker has it. Only whether it is set is read here: without
+   * it, no enrichment is queued and the college card says which facts need it.
+   */
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * Load the College Scorecard snapshot shipped with the product (with the Common App grid facts) at start,
+   * once per version. Off only where a test or an operator wants an empty college cache.
+   */
+  LOAD_SNAPSHOT: Type.Boolean({ default: true }),
 };
 
 export const CollegesConfig = withBase(OWN);

@@ -55,6 +55,96 @@ export class IngestionRepository {
     return r.rows[0] ? toRequest(r.rows[0]) : null;
   }
 
+  /** The request, locked until the caller's transaction ends (completing it is one change at a time). */
+  async lock(key: string, tx: Queryable): Promise<StoredRequest | null> {
+    const r = await tx.query<RequestRow>(
+      `SELECT ${COLUMNS} FROM colleges.ingestion_request WHERE key = $1 FOR UPDATE`,
+      [key],
+    );
+    return r.rows[0] ? toRequest(r.rows[0]) : null;
+  }
+
+  /**
+   * Records that a student asked (once per student and name; asking again only updates the time).
+   * Returns true when this student had not asked for this name before.
+   */
+  async recordRequester(
+    key: string,
+    uid: string,
+    kind: 'new-name' | 'joined' | 'enrichment',
+    q: Queryable = this.db,
+  ): Promise<boolean> {
+    const r = await q.query<{ inserted: boolean }>(
+      `INSERT INTO colleges.ingestion_requester (key, uid, kind) VALUES ($1, $2, $3)
+       ON CONFLICT (key, uid) DO UPDATE SET last_at = now()
+       RETURNING (xmax = 0) AS inserted`,
+      [key, uid, kind],
+    );
+    return r.rows[0]?.inserted ?? false;
+  }
+
+  /** True when this student asked for this name before. */
+  async hasRequester(key: string, uid: string, q: Queryable = this.db): Promise<boolean> {
+    const r = await q.query('SELECT 1 FROM colleges.ingestion_requester WHERE key = $1 AND uid = $2', [
+      key,
+      uid,
+    ]);
+    return r.rows.length > 0;
+  }
+
+  /** New names (unknown to the cache) a student asked for in the last 24 hours. */
+  async newNamesToday(uid: string, q: Queryable = this.db): Promise<number> {
+    const r = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM colleges.ingestion_requester
+       WHERE uid = $1 AND kind = 'new-name' AND first_at > now() - interval '1 day'`,
+      [uid],
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /** The students who asked for a name, first asker first. */
+  async requesters(key: string, q: Queryable = this.db): Promise<string[]> {
+    const r = await q.query<{ uid: string }>(
+      'SELECT uid FROM colleges.ingestion_requester WHERE key = $1 ORDER BY first_at, uid',
+      [key],
+    );
+    return r.rows.map((x) => x.uid);
+  }
+
+  /**
+   * An admin deleted what this request produced: it is shown as failed with the reason, and not gathered
+   * again when asked (the admin's retry clears this).
+   */
+  async markRemovedByAdmin(
+    keys: string[],
+    collegeId: number | null,
+    reason: string,
+    q: Queryable,
+  ): Promise<void> {
+    await q.query(
+      `UPDATE colleges.ingestion_request SET state = 'failed', stage = 'failed', failure_reason = $3,
+         last_error = NULL, college_id = NULL, college_name = NULL, removed_by_admin_at = now(),
+         finished_at = now(), updated_at = now()
+       WHERE key = ANY($1::text[]) OR ($2::bigint IS NOT NULL AND college_id = $2)`,
+      [keys, collegeId, reason],
+    );
+  }
+
+  /** Points requests at another college (a merge, an approval): their names keep finding it. */
+  async repoint(
+    fromKeys: string[],
+    fromCollegeId: number | null,
+    to: { id: number; name: string },
+    q: Queryable,
+  ): Promise<void> {
+    await q.query(
+      `UPDATE colleges.ingestion_request SET state = 'done', stage = 'done', college_id = $3, college_name = $4,
+         failure_reason = NULL, removed_by_admin_at = NULL, updated_at = now()
+       WHERE key = ANY($1::text[]) OR ($2::bigint IS NOT NULL AND college_id = $2)`,
+      [fromKeys, fromCollegeId, to.id, to.name],
+    );
+  }
+
   /**
    * Records a student's request. The first request for a key inserts the row (`enqueue`: true); later
    * ones join it. A failed request older than `retryFailedAfterMs`, or a finished one whose college is
@@ -66,25 +156,33 @@ export class IngestionRepository {
     name: string,
     scorecardId: number | null,
     retryFailedAfterMs: number,
+    opts: { requeueDone?: boolean; q?: Queryable } = {},
   ): Promise<{ request: StoredRequest; enqueue: boolean }> {
-    const inserted = await this.db.query<RequestRow>(
+    const q = opts.q ?? this.db;
+    const inserted = await q.query<RequestRow>(
       `INSERT INTO colleges.ingestion_request (key, name, scorecard_id) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO NOTHING RETURNING ${COLUMNS}`,
       [key, name, scorecardId],
     );
     if (inserted.rows[0]) return { request: toRequest(inserted.rows[0]), enqueue: true };
-    const requeued = await this.db.query<RequestRow>(
-      `UPDATE colleges.ingestion_request SET state = 'queued', stage = 'queued', failure_reason = NULL,
+    // Gathered again: a failure shown long enough, a finished request whose college is gone (unless an
+    // admin removed it, or it is kept privately for review), and with `requeueDone` (a cached college
+    // still without its facts) a finished request as old as a failure shown long enough.
+    const requeued = await q.query<RequestRow>(
+      `UPDATE colleges.ingestion_request r SET state = 'queued', stage = 'queued', failure_reason = NULL,
          last_error = NULL, attempts = 0, request_count = request_count + 1, updated_at = now(),
          finished_at = NULL, scorecard_id = coalesce($2, scorecard_id)
-       WHERE key = $1 AND (
+       WHERE key = $1 AND removed_by_admin_at IS NULL AND (
          (state = 'failed' AND updated_at < now() - make_interval(secs => $3::double precision / 1000))
-         OR (state = 'done' AND college_id IS NULL))
+         OR (state = 'done' AND college_id IS NULL
+             AND NOT EXISTS (SELECT 1 FROM colleges.private_college p WHERE p.key = r.key))
+         OR ($4 AND state = 'done'
+             AND updated_at < now() - make_interval(secs => $3::double precision / 1000)))
        RETURNING ${COLUMNS}`,
-      [key, scorecardId, retryFailedAfterMs],
+      [key, scorecardId, retryFailedAfterMs, opts.requeueDone ?? false],
     );
     if (requeued.rows[0]) return { request: toRequest(requeued.rows[0]), enqueue: true };
-    const joined = await this.db.query<RequestRow>(
+    const joined = await q.query<RequestRow>(
       `UPDATE colleges.ingestion_request SET request_count = request_count + 1 WHERE key = $1 RETURNING ${COLUMNS}`,
       [key],
     );
@@ -112,10 +210,13 @@ export class IngestionRepository {
     return r.rows[0] ? toRequest(r.rows[0]) : null;
   }
 
-  /** Marks the request done with the college it produced (in the caller's transaction). */
+  /**
+   * Marks the request done with the college it produced (in the caller's transaction); a null id for a
+   * college kept privately for review.
+   */
   async complete(
     key: string,
-    collegeId: number,
+    collegeId: number | null,
     collegeName: string,
     q: Queryable,
   ): Promise<StoredRequest | null> {
@@ -149,7 +250,7 @@ export class IngestionRepository {
   async retry(key: string): Promise<StoredRequest | 'not-found' | 'not-failed'> {
     const r = await this.db.query<RequestRow>(
       `UPDATE colleges.ingestion_request SET state = 'queued', stage = 'queued', failure_reason = NULL,
-         last_error = NULL, attempts = 0, finished_at = NULL, updated_at = now()
+         last_error = NULL, attempts = 0, finished_at = NULL, removed_by_admin_at = NULL, updated_at = now()
        WHERE key = $1 AND state = 'failed' RETURNING ${COLUMNS}`,
       [key],
     );

@@ -6,14 +6,21 @@ import {
   normaliseCollegeName,
   type College,
   type CollegeIngestedEvent as CollegeIngestedPayload,
+  type Enrichment,
   type IngestCollegeJob as IngestCollegeJobData,
   type IngestionRequest,
 } from '@ct/contracts';
 import { createHash } from 'node:crypto';
+import { decideSharing, mergeEnrichment, mergeGovernment } from '@ct/providers';
 import { AppError, type ServiceContext } from '@ct/service-kit';
+import type { Queryable } from '@ct/store';
+import { AiBudget } from './ai-budget.ts';
 import type { CollegesConfig } from './config.ts';
 import { IngestionRepository, publicRequest, type StoredRequest } from './ingestion-repository.ts';
-import { CollegeRepository } from './repository.ts';
+import { TRUST_MSG } from './messages.ts';
+import { Outbox } from './outbox.ts';
+import { CollegeRepository, type CollegeHit, type StoredCollege } from './repository.ts';
+import { ReviewRepository } from './review-repository.ts';
 import { SuggestionIndex } from './suggestions.ts';
 
 const JOB_PREFIX = `${IngestCollegeJob.name}.`;
@@ -22,16 +29,39 @@ const JOB_PREFIX = `${IngestCollegeJob.name}.`;
 export const INTERRUPTED_REASON =
   'Gathering this college was interrupted too many times. Please try again later.';
 
+/** The college.ingested event of a stored college, and its id (the same content is the same event). */
+export function ingestedEvent(doc: College): { payload: CollegeIngestedPayload; eventId: string } {
+  const payload: CollegeIngestedPayload = {
+    name: doc.name,
+    aliases: doc.aliases,
+    deadlines: doc.info.deadlines,
+    essayPrompts: doc.info.essayPrompts,
+    ...(doc.info.essayPromptMeta ? { essayPromptMeta: doc.info.essayPromptMeta } : {}),
+    ingestedAt: new Date().toISOString(),
+  };
+  const { ingestedAt: _at, ...content } = payload;
+  const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 24);
+  return { payload, eventId: `${normaliseCollegeName(doc.name)}.${hash}` };
+}
+
 /**
- * Ingestion requests: recording them (one per normalised name), giving them a queue job, taking worker
- * reports, storing the result and announcing it. The database row is the source of truth; the job can
+ * Ingestion requests: recording them (one per normalised name, with who asked), giving them a queue
+ * job, taking worker reports, placing the result (shared, enriching a stored college, or private for
+ * review) and announcing it through the outbox. The database row is the source of truth; the job can
  * always be rebuilt from it.
  */
 export class Ingestion {
   readonly requests: IngestionRepository;
   readonly colleges: CollegeRepository;
+  /** Colleges private to the students who asked for them, until an admin reviews them. */
+  readonly reviews: ReviewRepository;
   /** Names and aliases in memory for suggestions (kept in step with the table). */
   readonly suggestions: SuggestionIndex;
+  readonly outbox: Outbox;
+  /** The hourly circuit breaker on AI calls, shared by every worker. */
+  readonly budget: AiBudget;
+  /** Whether an AI provider is configured (enrichment is queued only then). */
+  readonly aiConfigured: boolean;
 
   constructor(
     private readonly ctx: ServiceContext<unknown>,
@@ -39,7 +69,11 @@ export class Ingestion {
   ) {
     this.requests = new IngestionRepository(ctx.db);
     this.colleges = new CollegeRepository(ctx.db);
+    this.reviews = new ReviewRepository(ctx.db);
     this.suggestions = new SuggestionIndex(ctx.db);
+    this.outbox = new Outbox(ctx.db, ctx.bus, ctx.log);
+    this.budget = new AiBudget(ctx.db, config.AI_CALLS_PER_HOUR);
+    this.aiConfigured = Boolean(config.OPENAI_API_KEY);
   }
 
   /** Gives a request its job; joins the job if it is already waiting or running. */
@@ -58,17 +92,25 @@ export class Ingestion {
   }
 
   /**
-   * A student asks for a college. Already cached: 200 with a finished request. Otherwise the request is
-   * recorded (or joined) and its job enqueued: 202 while it waits or runs.
+   * A student asks for a college. Found (shared, or kept privately for them): 200 with a finished
+   * request, and a Scorecard college still without its facts gets them gathered in the background.
+   * Otherwise the request is recorded (or joined) with who asked, and its job enqueued: 202 while it
+   * waits or runs. A student over the daily quota of new names, or a new name while the hourly limit on
+   * AI calls is spent, gets a 429 and changes nothing.
    */
   async requestCollege(
     name: string,
+    uid: string | null,
     requestId?: string,
   ): Promise<{ status: 200 | 202; request: IngestionRequest }> {
     const key = normaliseCollegeName(name);
     if (!key) throw new AppError('VALIDATION_ERROR', 'Please enter the name of a college.');
-    const hit = await this.colleges.findCollege(name);
+    const hit = await this.colleges.findVisible(name, uid);
     if (hit) {
+      // The college is found either way; its enrichment not being queued must not change that.
+      await this.enrichLater(hit, uid, requestId).catch((err: unknown) => {
+        this.ctx.log.warn({ err, key }, 'could not ask for the college facts of a cached college');
+      });
       const existing = await this.requests.get(key);
       const request: IngestionRequest =
         existing?.state === 'done'
@@ -76,30 +118,88 @@ export class Ingestion {
           : doneView(key, name.trim(), hit.college, existing ? publicRequest(existing) : null);
       return { status: 200, request };
     }
-    const { request, enqueue } = await this.requests.request(
-      key,
-      name.trim(),
-      null,
-      this.config.INGESTION_RETRY_FAILED_AFTER_MS,
-    );
+    // Another student asked for this name and its result is kept for review: this student sees it too.
+    const kept = await this.reviews.byKey(key);
+    if (kept && uid) {
+      await this.ctx.db.transaction(async (tx) => {
+        await this.reviews.addViewers(kept.id, [uid], tx);
+        await this.requests.recordRequester(key, uid, 'joined', tx);
+      });
+      const existing = await this.requests.get(key);
+      return {
+        status: 200,
+        request: doneView(key, name.trim(), kept.document, existing && publicRequest(existing)),
+      };
+    }
+    const current = await this.requests.get(key);
+    const pending = current?.state === 'queued' || current?.state === 'running';
+    if (!pending && this.aiConfigured && (await this.budget.spent())) {
+      throw new AppError('RATE_LIMITED', TRUST_MSG.aiLimit);
+    }
+    const { request, enqueue } = await this.ctx.db.transaction(async (tx) => {
+      if (uid) await this.checkQuota(key, uid, tx);
+      const r = await this.requests.request(
+        key,
+        name.trim(),
+        null,
+        this.config.INGESTION_RETRY_FAILED_AFTER_MS,
+        {
+          q: tx,
+        },
+      );
+      if (uid) await this.requests.recordRequester(key, uid, r.enqueue ? 'new-name' : 'joined', tx);
+      return r;
+    });
     if (enqueue) await this.enqueueOrLeaveToSweep(request, requestId);
-    const pending = request.state === 'queued' || request.state === 'running';
-    return { status: pending ? 202 : 200, request: publicRequest(request) };
+    const waiting = request.state === 'queued' || request.state === 'running';
+    return { status: waiting ? 202 : 200, request: publicRequest(request) };
   }
 
   /**
-   * A cached college known only from the bulk import gets its college facts gathered the first time a
-   * student finds it; the search answers at once with what is cached.
+   * The daily quota: a student may have this many new names gathered in 24 hours. Asking again for a
+   * name they asked for before is free. Serialised per student, so parallel requests cannot slip past.
    */
-  async gatherFactsLater(college: College, requestId?: string): Promise<void> {
+  private async checkQuota(key: string, uid: string, tx: Queryable): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`colleges:quota:${uid}`]);
+    if (await this.requests.hasRequester(key, uid, tx)) return;
+    const quota = this.config.INGESTION_USER_DAILY_QUOTA;
+    if ((await this.requests.newNamesToday(uid, tx)) >= quota) {
+      throw new AppError('RATE_LIMITED', TRUST_MSG.dailyQuota(quota));
+    }
+  }
+
+  /**
+   * Opening or adding a Scorecard college whose facts from its own pages were never gathered queues that
+   * enrichment, when an AI provider is configured and the hourly limit allows. The page answers at once
+   * with the official figures; the card shows the enrichment's progress.
+   */
+  async enrichLater(hit: CollegeHit, uid: string | null, requestId?: string): Promise<void> {
+    const { college } = hit;
+    if (!hit.shared || hit.factsGathered || college.scorecardId === null || !this.aiConfigured) return;
+    if (await this.budget.spent()) return;
     const key = normaliseCollegeName(college.name);
     const { request, enqueue } = await this.requests.request(
       key,
       college.name,
       college.scorecardId,
       this.config.INGESTION_RETRY_FAILED_AFTER_MS,
+      { requeueDone: true },
     );
+    if (uid) await this.requests.recordRequester(key, uid, 'enrichment');
     if (enqueue) await this.enqueueOrLeaveToSweep(request, requestId);
+  }
+
+  /** Where a found college's facts from its own pages stand: the status line of its card. */
+  async enrichmentOf(hit: CollegeHit): Promise<Enrichment> {
+    const done: Enrichment = { state: 'done', message: null };
+    if (!hit.shared || hit.factsGathered || hit.college.scorecardId === null) return done;
+    const r = await this.requests.get(normaliseCollegeName(hit.college.name));
+    if (r?.state === 'queued' || r?.state === 'running')
+      return { state: 'gathering', message: TRUST_MSG.gathering };
+    if (!this.aiConfigured) return { state: 'needs-key', message: TRUST_MSG.needsAiKey };
+    if (r?.state === 'failed') return { state: 'failed', message: r.failureReason };
+    if (await this.budget.spent()) return { state: 'paused', message: TRUST_MSG.paused };
+    return done;
   }
 
   /**
@@ -118,38 +218,105 @@ export class Ingestion {
   }
 
   /**
-   * Stores a gathered college and marks its request done in one transaction, then announces
-   * `college.ingested`. Idempotent: a repeated call stores the same row and the event is deduplicated.
+   * Places a gathered college and marks its request done in one transaction, with its `college.ingested`
+   * event in the outbox of that same transaction; the relay publishes it after the commit. Idempotent: a
+   * repeated call stores the same document and the event id is the same.
    */
-  async complete(key: string, college: College, factsGathered: boolean): Promise<IngestionRequest> {
+  async complete(
+    key: string,
+    college: College,
+    factsGathered: boolean,
+    officialWebsite: string | null = null,
+  ): Promise<IngestionRequest> {
     if (!normaliseCollegeName(college.name)) {
       throw new AppError(
         'VALIDATION_ERROR',
         'Invalid request: the college name must contain letters or digits',
       );
     }
-    const stored = await this.ctx.db.transaction(async (tx) => {
-      const saved = await this.colleges.upsertCollege(college, { mode: 'replace', factsGathered }, tx);
-      const request = await this.requests.complete(key, saved.id, saved.name, tx);
-      if (!request) throw new AppError('NOT_FOUND', `No ingestion request "${key}"`);
-      return { request, doc: saved.document };
+    const request = await this.ctx.db.transaction(async (tx) => {
+      const req = await this.requests.lock(key, tx);
+      if (!req) throw new AppError('NOT_FOUND', `No ingestion request "${key}"`);
+      return this.place(req, college, factsGathered, officialWebsite, tx);
     });
-    const payload: CollegeIngestedPayload = {
-      name: stored.doc.name,
-      aliases: stored.doc.aliases,
-      deadlines: stored.doc.info.deadlines,
-      essayPrompts: stored.doc.info.essayPrompts,
-      ...(stored.doc.info.essayPromptMeta ? { essayPromptMeta: stored.doc.info.essayPromptMeta } : {}),
-      ingestedAt: new Date().toISOString(),
-    };
-    const { ingestedAt: _at, ...content } = payload;
-    const eventId = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 24);
-    await this.ctx.bus.publish(
-      CollegeIngestedEvent,
-      payload,
-      `${normaliseCollegeName(stored.doc.name)}.${eventId}`,
+    void this.outbox.kick();
+    return publicRequest(request);
+  }
+
+  /**
+   * Where a gathered college goes:
+   * 1. matched to a College Scorecard institution (by the id the government data carries, or the one the
+   *    request knew): shared; what the college's pages gave enriches the stored college, whose official
+   *    figures stay;
+   * 2. no government record, but the official website and the name agree with what was typed
+   *    (decideSharing): a new shared college; when a college of that name is stored already, the request
+   *    points at it and nothing of it changes;
+   * 3. anything else: private to the students who asked, in the admin's review list, announced to no one.
+   */
+  private async place(
+    req: StoredRequest,
+    doc: College,
+    factsGathered: boolean,
+    website: string | null,
+    tx: Queryable,
+  ): Promise<StoredRequest> {
+    const sid = doc.scorecardId ?? req.scorecardId;
+    if (sid !== null) {
+      const stored =
+        (await this.colleges.lockByScorecardId(sid, tx)) ??
+        (doc.scorecardId !== null ? await this.colleges.lockUnmatchedByName(doc.name, tx) : null);
+      if (stored) {
+        // A stored college without an id gets the government data first: then it is that institution.
+        const base =
+          stored.document.scorecardId === null && doc.sources.demographics
+            ? mergeGovernment(stored.document, doc)
+            : stored.document;
+        const merged: College = { ...mergeEnrichment(base, doc), name: stored.name };
+        const saved = await this.colleges.upsertCollege(merged, { mode: 'replace', factsGathered }, tx);
+        return this.finishShared(req, saved, tx);
+      }
+      if (doc.scorecardId !== null) {
+        const saved = await this.colleges.upsertCollege(doc, { mode: 'replace', factsGathered }, tx);
+        return this.finishShared(req, saved, tx);
+      }
+    }
+    const decision = decideSharing(req.name, doc.name, website);
+    if (decision.shared) {
+      const existing = await this.colleges.findCollege(doc.name, tx);
+      if (existing) {
+        const linked = await this.requests.complete(req.key, existing.id, existing.college.name, tx);
+        return linked ?? req;
+      }
+      const saved = await this.colleges.insertCollege(doc, factsGathered, tx);
+      if (saved) return this.finishShared(req, saved, tx);
+    }
+    const viewers = await this.requests.requesters(req.key, tx);
+    const kept = await this.reviews.save(
+      {
+        key: req.key,
+        requestedName: req.name,
+        document: doc,
+        website,
+        reason: decision.shared
+          ? `A college named "${doc.name}" was stored by someone else at the same moment.`
+          : decision.reason,
+        viewers,
+      },
+      tx,
     );
-    return publicRequest(stored.request);
+    return (await this.requests.complete(req.key, null, kept.name, tx)) ?? req;
+  }
+
+  /** A shared college stored: the request points at it, and its event waits in the outbox. */
+  private async finishShared(
+    req: StoredRequest,
+    saved: StoredCollege,
+    tx: Queryable,
+  ): Promise<StoredRequest> {
+    const done = await this.requests.complete(req.key, saved.id, saved.name, tx);
+    const { payload, eventId } = ingestedEvent(saved.document);
+    await Outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+    return done ?? req;
   }
 
   /** Enqueues again every request still waiting or running (after a restart or a lost Redis). */

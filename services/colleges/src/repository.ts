@@ -23,6 +23,8 @@ export interface CollegeHit {
   factsGathered: boolean;
   /** true when an ingestion request already exists for it (so none is started again) */
   requested: boolean;
+  /** false for a college private to the students who asked for it (waiting for an admin's review) */
+  shared: boolean;
 }
 
 export interface UpsertOptions {
@@ -33,6 +35,11 @@ export interface UpsertOptions {
   mode?: 'replace' | 'government';
   /** For `replace`: whether the document carries the college facts (false: kept from the stored row). */
   factsGathered?: boolean;
+  /**
+   * Only new rows: a document that matches a stored row (by Scorecard id or name) is not stored and its
+   * result is null. Ingestion uses it so an AI answer never lands on a college it was not matched to.
+   */
+  insertOnly?: boolean;
 }
 
 /** A stored row: its id, its (kept) name and the document as stored. */
@@ -82,6 +89,11 @@ export function collegeWrites(db: object): number {
 /** SQL for the college cache; the only place that touches colleges.college and its aliases. */
 export class CollegeRepository {
   constructor(private readonly db: Queryable & Partial<Pick<Db, 'transaction'>>) {}
+
+  /** Counts a write to the colleges (see collegeWrites), once its statements ran. */
+  private wrote(): void {
+    writesByStore.set(this.db, collegeWrites(this.db) + 1);
+  }
 
   /**
    * Inserts or updates one college (see upsertColleges). Idempotent: the same document twice is one row.
@@ -147,6 +159,7 @@ export class CollegeRepository {
         if (same && sameInstitution) row = same;
         else if (same || taken.has(normalized)) name = disambiguatedName(doc);
       }
+      if (row && opts.insertOnly) return;
       if (row) {
         let document: College;
         let factsAt: 'keep' | 'now' = 'keep';
@@ -160,6 +173,7 @@ export class CollegeRepository {
         return;
       }
       const n = normaliseCollegeName(name);
+      if (opts.insertOnly && name !== doc.name) return; // its name is taken: never stored under another
       if (taken.has(n)) return; // two institutions of the same name and place in one batch: keep the first
       taken.add(n);
       plans.push({ kind: 'insert', index, name, normalized: n, document: { ...doc, name } });
@@ -252,7 +266,7 @@ export class CollegeRepository {
         );
       }
     }
-    writesByStore.set(this.db, collegeWrites(this.db) + 1);
+    this.wrote();
     return { rows, inserted, updated: updates.length };
   }
 
@@ -267,13 +281,147 @@ export class CollegeRepository {
     const r = await q.query<CollegeRow & { facts: boolean; requested: boolean }>(HIT_SQL, [n]);
     const row = r.rows[0];
     return row
-      ? { id: row.id, college: toCollege(row), factsGathered: row.facts, requested: row.requested }
+      ? {
+          id: row.id,
+          college: toCollege(row),
+          factsGathered: row.facts,
+          requested: row.requested,
+          shared: true,
+        }
       : null;
   }
 
-  /** A college by official name or alias (see findCollege). */
-  async findCollegeByName(name: string): Promise<College | null> {
-    return (await this.findCollege(name))?.college ?? null;
+  /**
+   * What one student finds under a name: a shared college (see findCollege), else a college private to
+   * them (kept for review) by its name or the name they typed. Without a viewer, shared colleges only.
+   */
+  async findVisible(name: string, viewer: string | null, q: Queryable = this.db): Promise<CollegeHit | null> {
+    const shared = await this.findCollege(name, q);
+    if (shared || !viewer) return shared;
+    const n = normaliseCollegeName(name);
+    if (!n) return null;
+    const r = await q.query<CollegeRow>(
+      `SELECT p.id, p.document, p.created_at, p.updated_at FROM colleges.private_college p
+       JOIN colleges.private_college_viewer v ON v.college_id = p.id AND v.uid = $2
+       WHERE p.normalized_name = $1 OR p.key = $1
+       ORDER BY (p.normalized_name = $1) DESC, p.id LIMIT 1`,
+      [n, viewer],
+    );
+    const row = r.rows[0];
+    return row
+      ? { id: row.id, college: toCollege(row), factsGathered: true, requested: true, shared: false }
+      : null;
+  }
+
+  /** A college by official name or alias (see findVisible). */
+  async findCollegeByName(name: string, viewer: string | null = null): Promise<College | null> {
+    return (await this.findVisible(name, viewer))?.college ?? null;
+  }
+
+  /** The stored row of an institution, locked for the caller's transaction. */
+  async lockByScorecardId(scorecardId: number, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await tx.query<{ id: number; name: string; document: College }>(
+      'SELECT id, name, document FROM colleges.college WHERE scorecard_id = $1 FOR UPDATE',
+      [scorecardId],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /** A stored row by id, locked for the caller's transaction. */
+  async lockById(id: number, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await tx.query<{ id: number; name: string; document: College }>(
+      'SELECT id, name, document FROM colleges.college WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /** A stored row without a Scorecard id by its normalised name, locked for the caller's transaction. */
+  async lockUnmatchedByName(name: string, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await tx.query<{ id: number; name: string; document: College }>(
+      `SELECT id, name, document FROM colleges.college WHERE normalized_name = $1 AND scorecard_id IS NULL
+       FOR UPDATE`,
+      [normaliseCollegeName(name)],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /** Inserts a new college; null when a stored college has its name or Scorecard id (nothing is changed). */
+  async insertCollege(doc: College, factsGathered: boolean, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await this.upsertColleges([doc], { mode: 'replace', factsGathered, insertOnly: true }, tx);
+    return r.rows[0] ?? null;
+  }
+
+  /**
+   * Adds names (a merged college's) to a college's aliases, in its document and the alias index, so they
+   * keep finding it.
+   */
+  async addAliases(id: number, names: string[], tx: Queryable): Promise<void> {
+    const row = await this.lockById(id, tx);
+    if (!row) return;
+    const own = normaliseCollegeName(row.name);
+    const seen = new Set([own, ...row.document.aliases.map(normaliseCollegeName)]);
+    const added = names.filter((a) => {
+      const n = normaliseCollegeName(a);
+      if (!n || seen.has(n)) return false;
+      seen.add(n);
+      return true;
+    });
+    if (!added.length) return;
+    const document: College = { ...row.document, aliases: [...row.document.aliases, ...added] };
+    await tx.query('UPDATE colleges.college SET document = $2::jsonb, updated_at = now() WHERE id = $1', [
+      id,
+      JSON.stringify(document),
+    ]);
+    await tx.query(
+      `INSERT INTO colleges.college_alias (college_id, alias, normalized_alias)
+       SELECT $1, a, n FROM unnest($2::text[], $3::text[]) AS x(a, n) ON CONFLICT DO NOTHING`,
+      [id, added, added.map(normaliseCollegeName)],
+    );
+    this.wrote();
+  }
+
+  /** Deletes a college (its aliases go with it); the deleted row, or null when there was none. */
+  async deleteCollege(id: number, tx: Queryable): Promise<StoredCollege | null> {
+    const r = await tx.query<{ id: number; name: string; document: College }>(
+      'DELETE FROM colleges.college WHERE id = $1 RETURNING id, name, document',
+      [id],
+    );
+    this.wrote();
+    return r.rows[0] ?? null;
+  }
+
+  /**
+   * Remembers that an admin removed a Scorecard institution (deleted it, or merged it into a college that
+   * did not take over its Scorecard id), so bulk loads do not bring it back. Nothing is recorded while
+   * another stored college still carries the id.
+   */
+  async rememberRemovedInstitution(
+    removed: College,
+    action: 'deleted' | 'merged',
+    mergedInto: string | null,
+    tx: Queryable,
+  ): Promise<void> {
+    if (removed.scorecardId === null) return;
+    await tx.query(
+      `INSERT INTO colleges.removed_institution (scorecard_id, name, action, merged_into)
+       SELECT $1, $2, $3, $4
+       WHERE NOT EXISTS (SELECT 1 FROM colleges.college WHERE scorecard_id = $1)
+       ON CONFLICT (scorecard_id) DO UPDATE
+         SET name = excluded.name, action = excluded.action, merged_into = excluded.merged_into,
+             removed_at = now()`,
+      [removed.scorecardId, removed.name, action, mergedInto],
+    );
+  }
+
+  /** Which of these Scorecard ids an admin removed (see rememberRemovedInstitution). */
+  async removedInstitutions(ids: number[], q: Queryable = this.db): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const r = await q.query<{ scorecard_id: number }>(
+      'SELECT scorecard_id FROM colleges.removed_institution WHERE scorecard_id = ANY($1::int[])',
+      [ids],
+    );
+    return new Set(r.rows.map((x) => x.scorecard_id));
   }
 
   /** Colleges for the admin listing: filtered by a part of the name, newest first, paginated. */
@@ -301,6 +449,7 @@ export class CollegeRepository {
     return {
       total: total.rows[0]?.n ?? 0,
       items: rows.rows.map((r) => ({
+        id: Number(r.id),
         name: r.name,
         city: r.city,
         state: r.state,

@@ -62,7 +62,7 @@ describe('bulk import of the College Scorecard institution CSV', () => {
     });
     expect(hit.college.sources.demographics!.url).toBe('https://collegescorecard.ed.gov/school/?228778');
     expect(hit.college.missing).toContain(
-      'Deadlines (gathered the first time a student searches for this college)',
+      "Deadlines (from the college's own pages, when an AI provider is configured)",
     );
     expect((await repo.findCollege('UT Austin'))!.college.name).toBe('The University of Texas at Austin');
   });
@@ -150,6 +150,7 @@ describe('npm run import:scorecard', () => {
   it('explains its usage without an argument', () => {
     const r = run([], {});
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('Usage: npm run import:scorecard -- <path-or-url');
+    expect(r.stderr).toContain('Usage: npm run import:scorecard -- --latest');
+    expect(r.stderr).toContain('npm run import:scorecard -- <path-or-url of Most-Recent-Cohorts-Institution');
   });
 });

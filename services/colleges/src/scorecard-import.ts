@@ -1,10 +1,21 @@
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import { normaliseCollegeName, type College } from '@ct/contracts';
-import { governmentCollege, governmentData, recordFromCsv, type GovernmentData } from '@ct/providers';
-import type { Db } from '@ct/store';
-import { parse } from 'csv-parse';
-import { CollegeRepository, disambiguatedName } from './repository.ts';
+import { normaliseCollegeName, type College, type Source } from '@ct/contracts';
+import {
+  assembleCollege,
+  CommonAppGrid,
+  governmentData,
+  recordFromCsv,
+  SCORECARD_SOURCE_TITLE,
+  type GovernmentData,
+} from '@ct/providers';
+import type { Db, Queryable } from '@ct/store';
+import { CollegeRepository, disambiguatedName, type UpsertOptions } from './repository.ts';
+import { SnapshotLoads } from './snapshot-repository.ts';
+import { csvRows, ImportSourceError, openScorecardSource } from './scorecard-source.ts';
+
+export { ImportSourceError } from './scorecard-source.ts';
+
+/** Why a college known from government data has no deadlines, prompts or tips yet. */
+export const FACTS_LATER = "from the college's own pages, when an AI provider is configured";
 
 export interface ImportProgress {
   phase: 'reading' | 'writing';
@@ -25,61 +36,135 @@ export interface ImportSummary {
   skipped: number;
   /** Institutions stored as "Name (City, ST)" because another has the same official name */
   disambiguated: number;
+  /** Institutions given deadlines or requirements from the Common App grid */
+  withGrid: number;
+  /** sha256 of every byte read from the source (the zip or CSV as stored or downloaded) */
+  sha256: string;
+  bytes: number;
+  zipped: boolean;
+  /** The release date the official file name carries (YYYY-MM-DD), if any */
+  release: string | null;
   ms: number;
 }
 
-/** Thrown for a source that cannot be read as the official institution CSV; the message is for the operator. */
-export class ImportSourceError extends Error {}
+/** One institution's government data, with the sources to record for its parts (by document path). */
+export interface GovernmentItem {
+  gov: GovernmentData;
+  sources?: Record<string, Source>;
+}
 
-const REQUIRED_COLUMNS = ['UNITID', 'INSTNM'];
-
-async function open(source: string): Promise<{ stream: Readable; size: number | null }> {
-  if (/^https?:\/\//i.test(source)) {
-    let res: Response;
-    try {
-      res = await fetch(source);
-    } catch (err) {
-      throw new ImportSourceError(
-        `Could not download ${source}: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    if (!res.ok || !res.body)
-      throw new ImportSourceError(`Downloading ${source} failed (HTTP ${res.status}).`);
-    if (/zip/i.test(res.headers.get('content-type') ?? '') || /\.zip$/i.test(new URL(source).pathname)) {
-      throw new ImportSourceError(
-        'That is a zip archive: unpack Most-Recent-Cohorts-Institution.csv from it first.',
-      );
-    }
-    const len = Number(res.headers.get('content-length'));
-    return {
-      stream: Readable.fromWeb(res.body as never),
-      size: Number.isFinite(len) && len > 0 ? len : null,
-    };
-  }
-  if (!fs.existsSync(source)) throw new ImportSourceError(`No such file: ${source}`);
-  return { stream: fs.createReadStream(source), size: fs.statSync(source).size };
+export interface DocumentOptions {
+  /** ISO instant recorded as when the data was gathered */
+  gatheredAt: string;
+  /** The Common App grid that fills deadlines and requirements (null: none) */
+  grid: CommonAppGrid | null;
+  /** When the grid's deadlines are judged (the coming two admission cycles) */
+  now?: Date;
 }
 
 /**
- * Reads the official College Scorecard institution CSV (Most-Recent-Cohorts-Institution.csv columns) from
- * a file or URL and upserts every institution's government data, in batched transactions. Colleges already
- * cached keep what was gathered from their pages; only demographics and finance are refreshed.
+ * College documents from government data, ready to store: institutions sharing an official name are kept
+ * apart by place ("Columbia College (Columbia, MO)"), the Common App grid gives deadlines and requirements
+ * where the college is in it (by its Scorecard id), and the facts gathered from a college's own pages are
+ * listed as missing until an AI provider gathers them.
+ */
+export function collegeDocuments(
+  items: GovernmentItem[],
+  opts: DocumentOptions,
+): { docs: College[]; disambiguated: number; withGrid: number } {
+  const count = new Map<string, number>();
+  for (const { gov } of items) {
+    const k = normaliseCollegeName(gov.name);
+    count.set(k, (count.get(k) ?? 0) + 1);
+  }
+  let disambiguated = 0;
+  let withGrid = 0;
+  const gridDate = opts.grid?.file._meta.source_updated;
+  const docs = items.map(({ gov, sources }) => {
+    const d = gov.demographics;
+    const local =
+      opts.grid?.find(gov.name, gov.aliases, d.schoolCity, d.schoolState, gov.scorecardId, opts.now) ?? null;
+    if (local) withGrid++;
+    let doc = assembleCollege({
+      requestedName: gov.name,
+      government: gov,
+      facts: null,
+      factsReason: FACTS_LATER,
+      local,
+      gatheredAt: opts.gatheredAt,
+    }).college;
+    const own = { ...doc.sources, ...sources };
+    // The grid's facts are dated by the grid's own update, not by this load.
+    if (local && gridDate && /^\d{4}-\d{2}-\d{2}$/.test(gridDate)) {
+      for (const key of ['info.deadlines', 'info.requirements']) {
+        const s = own[key];
+        if (s && s.url === local.source.url) own[key] = { ...s, gatheredAt: `${gridDate}T00:00:00.000Z` };
+      }
+    }
+    doc = { ...doc, sources: own };
+    if ((count.get(normaliseCollegeName(gov.name)) ?? 0) < 2) return doc;
+    disambiguated++;
+    return { ...doc, name: disambiguatedName(doc), aliases: [doc.name, ...doc.aliases] };
+  });
+  return { docs, disambiguated, withGrid };
+}
+
+/**
+ * Stores college documents in batches (see CollegeRepository.upsertColleges), each batch in the caller's
+ * transaction or its own. Institutions an admin removed are left out (`removed`): a bulk load never
+ * undoes an admin's delete or merge.
+ */
+export async function writeColleges(
+  db: Db,
+  docs: College[],
+  opts: UpsertOptions & {
+    batchSize?: number;
+    tx?: Queryable;
+    onProgress?: (done: number, total: number) => void;
+  },
+): Promise<{ inserted: number; updated: number; skipped: number; removed: number }> {
+  const repo = new CollegeRepository(db);
+  const batchSize = opts.batchSize ?? 500;
+  let inserted = 0;
+  let updated = 0;
+  let skipped = 0;
+  let removed = 0;
+  for (let i = 0; i < docs.length; i += batchSize) {
+    const all = docs.slice(i, i + batchSize);
+    const gone = await repo.removedInstitutions(
+      all.flatMap((d) => (d.scorecardId === null ? [] : [d.scorecardId])),
+      opts.tx,
+    );
+    const batch = gone.size ? all.filter((d) => d.scorecardId === null || !gone.has(d.scorecardId)) : all;
+    removed += all.length - batch.length;
+    const r = await repo.upsertColleges(batch, opts, opts.tx);
+    inserted += r.inserted;
+    updated += r.updated;
+    skipped += r.rows.filter((x) => x === null).length;
+    opts.onProgress?.(Math.min(i + batchSize, docs.length), docs.length);
+  }
+  return { inserted, updated, skipped, removed };
+}
+
+const REQUIRED_COLUMNS = ['UNITID', 'INSTNM'];
+
+/**
+ * Reads the official College Scorecard institution file (Most-Recent-Cohorts-Institution, as the zip the
+ * Department of Education publishes or its CSV) from a path or URL, streamed, and upserts every
+ * institution's government data in batched transactions. Colleges already stored keep what was gathered
+ * from their pages; only their government data is refreshed. The load is recorded (colleges.snapshot_load),
+ * so the snapshot shipped with the product never overwrites newer official data.
  */
 export async function importScorecard(
   source: string,
   db: Db,
-  opts: { batchSize?: number; onProgress?: (p: ImportProgress) => void } = {},
+  opts: { batchSize?: number; onProgress?: (p: ImportProgress) => void; grid?: CommonAppGrid | null } = {},
 ): Promise<ImportSummary> {
   const started = performance.now();
-  const { stream, size } = await open(source);
-  let read = 0;
-  stream.on('data', (chunk: Buffer | string) => {
-    read += chunk.length;
-    opts.onProgress?.({ phase: 'reading', done: read, total: size });
-  });
-  const parser = stream.pipe(
-    parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }),
+  const src = await openScorecardSource(source, (p) =>
+    opts.onProgress?.({ phase: 'reading', done: p.bytes, total: p.total }),
   );
+  const parser = csvRows(src);
   const schools: GovernmentData[] = [];
   let rows = 0;
   try {
@@ -97,46 +182,54 @@ export async function importScorecard(
       if (school) schools.push(school);
     }
   } catch (err) {
-    stream.destroy();
+    src.csv.destroy();
     if (err instanceof ImportSourceError) throw err;
     throw new ImportSourceError(
       `The file could not be read as CSV: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+  if (!rows) throw new ImportSourceError('The file holds no rows.');
 
-  // Several institutions share some official names ("Columbia College"): each is stored with its place.
-  const count = new Map<string, number>();
-  for (const s of schools)
-    count.set(normaliseCollegeName(s.name), (count.get(normaliseCollegeName(s.name)) ?? 0) + 1);
   const gatheredAt = new Date().toISOString();
-  let disambiguated = 0;
-  const docs: College[] = schools.map((s) => {
-    const doc = governmentCollege(s, gatheredAt);
-    if ((count.get(normaliseCollegeName(s.name)) ?? 0) < 2) return doc;
-    disambiguated++;
-    return { ...doc, name: disambiguatedName(doc), aliases: [doc.name, ...doc.aliases] };
-  });
-
-  const repo = new CollegeRepository(db);
-  const batchSize = opts.batchSize ?? 500;
-  let inserted = 0;
-  let updated = 0;
-  let skipped = 0;
-  for (let i = 0; i < docs.length; i += batchSize) {
-    const batch = docs.slice(i, i + batchSize);
-    const r = await repo.upsertColleges(batch, { mode: 'government' });
-    inserted += r.inserted;
-    updated += r.updated;
-    skipped += r.rows.filter((x) => x === null).length;
-    opts.onProgress?.({ phase: 'writing', done: Math.min(i + batchSize, docs.length), total: docs.length });
+  const release = src.release;
+  const title = release ? `${SCORECARD_SOURCE_TITLE}, ${release} release` : SCORECARD_SOURCE_TITLE;
+  const grid = opts.grid === undefined ? await CommonAppGrid.shipped() : opts.grid;
+  const { docs, disambiguated, withGrid } = collegeDocuments(
+    schools.map((gov) => ({ gov })),
+    { gatheredAt, grid },
+  );
+  for (const doc of docs) {
+    for (const key of ['name', 'demographics', 'demographics.finance'] as const) {
+      const s = doc.sources[key];
+      if (s) doc.sources[key] = { ...s, title };
+    }
   }
+  const written = await writeColleges(db, docs, {
+    mode: 'government',
+    ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
+    onProgress: (done, total) => opts.onProgress?.({ phase: 'writing', done, total }),
+  });
+  const sha256 = src.sha256();
+  const ms = Math.round(performance.now() - started);
+  await new SnapshotLoads(db).record({
+    version: `import:${sha256.slice(0, 16)}`,
+    kind: 'import',
+    source: src.name,
+    sha256,
+    released: release,
+    colleges: docs.length,
+    ms,
+  });
   return {
     rows,
     institutions: docs.length,
-    inserted,
-    updated,
-    skipped,
+    ...written,
     disambiguated,
-    ms: Math.round(performance.now() - started),
+    withGrid,
+    sha256,
+    bytes: src.bytesRead(),
+    zipped: src.zipped(),
+    release,
+    ms,
   };
 }

@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import {
   addExampleEssay,
   CollegeIngestedEvent,
+  CollegeRemovedEvent,
   ESSAY_EXAMPLES_QUEUE,
+  GatherPlatformPromptsJob,
   getCollegesEssays,
   getEssays,
   getPromptGroups,
@@ -10,6 +12,7 @@ import {
   getUserColleges,
   MSG,
   PROMPT_CATEGORIES,
+  type GatherPlatformPromptsJobData,
   type PromptGroup,
   type WriteExampleEssaysJobData,
 } from '@ct/contracts';
@@ -21,7 +24,8 @@ import { CATEGORY_TEXT } from './categories.ts';
 import { EssaysConfig, essaysConfig } from './config.ts';
 import { enqueueExamples, examplesJobId, writeExamplesHandler } from './examples.ts';
 import { EssaysRepository, promptKey } from './repository.ts';
-import { DEFAULT_PROMPTS_FILE, seedPlatformPrompts } from './seed.ts';
+import { enqueuePlatformPrompts, gatherPlatformPromptsHandler } from './platform.ts';
+import { COMMON_APP, seedPlatformPrompts } from './seed.ts';
 
 /** A failed example request is shown as failed for this long before a new request tries again. */
 const RETRY_FAILED_AFTER_MS = 5 * 60_000;
@@ -167,12 +171,26 @@ export default defineService({
   async start(ctx) {
     const repo = new EssaysRepository(ctx.db);
     const config = essaysConfig(ctx.config);
-    const file = config.ESSAY_PROMPTS_FILE ?? DEFAULT_PROMPTS_FILE;
-    try {
-      const seeded = await seedPlatformPrompts(repo, file);
-      if (seeded === null) ctx.log.warn({ file }, 'Common App and UC prompts file not found: not seeded');
-    } catch (err) {
-      ctx.log.error({ err, file }, 'Common App and UC prompts could not be seeded');
+    const ai = aiClient(config);
+    // The Common App and UC prompts are not shipped: an operator's file, else the AI provider gathers
+    // them from the platforms' own pages; with neither, only colleges' own gathered prompts are listed.
+    const file = config.ESSAY_PROMPTS_FILE;
+    if (file) {
+      try {
+        const seeded = await seedPlatformPrompts(repo, file);
+        ctx.log.info({ file, platforms: seeded }, 'Common App and UC prompts seeded from ESSAY_PROMPTS_FILE');
+      } catch (err) {
+        ctx.log.error({ err, file }, 'Common App and UC prompts could not be read from ESSAY_PROMPTS_FILE');
+      }
+    } else if (ai) {
+      const known = await repo.findCollege(COMMON_APP);
+      if (!known || !(await repo.listPrompts(known.id)).length) {
+        await enqueuePlatformPrompts(ctx.queue).catch((err: unknown) => {
+          ctx.log.warn({ err }, 'could not queue the gathering of the Common App and UC prompts');
+        });
+      }
+    } else {
+      ctx.log.info('no ESSAY_PROMPTS_FILE and no AI provider: the Common App and UC prompts are not listed');
     }
 
     const events = ctx.bus.subscribe('essays', {
@@ -188,12 +206,29 @@ export default defineService({
         );
         return { prompts: e.essayPrompts.length };
       },
+      // A college an admin deleted or merged leaves the essays grid (one private to some students never
+      // reached it). Its example essays stay with their prompt's text, which other colleges may share.
+      [CollegeRemovedEvent.name]: async (job) => {
+        if (!Value.Check(CollegeRemovedEvent.schema, job.data)) {
+          throw new PermanentJobError('college.removed event with an unexpected shape');
+        }
+        if (job.data.students !== null) return { removed: false };
+        return { removed: await repo.removeCollege(job.data.name) };
+      },
     });
     ctx.onClose(() => events.close());
 
-    const writer = ctx.queue.process<WriteExampleEssaysJobData>(
+    const writeExamples = writeExamplesHandler(repo, ai, ctx.log);
+    const gatherPrompts = ai ? gatherPlatformPromptsHandler(repo, ai, ctx.log) : null;
+    const writer = ctx.queue.process<WriteExampleEssaysJobData | GatherPlatformPromptsJobData>(
       ESSAY_EXAMPLES_QUEUE,
-      writeExamplesHandler(repo, aiClient(config), ctx.log),
+      async (job) => {
+        if (job.name === GatherPlatformPromptsJob.name) {
+          if (!gatherPrompts) throw new PermanentJobError('No AI provider is configured');
+          return gatherPrompts(job as typeof job & { data: GatherPlatformPromptsJobData });
+        }
+        return writeExamples(job as typeof job & { data: WriteExampleEssaysJobData });
+      },
       { concurrency: config.ESSAY_EXAMPLES_CONCURRENCY },
     );
     ctx.onClose(() => writer.close());

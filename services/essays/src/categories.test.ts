@@ -1,12 +1,13 @@
 import fs from 'node:fs';
+import { ESSAY_PROMPTS_JSON } from '@ct/testkit';
 import { describe, expect, it } from 'vitest';
 import { categorisePrompt } from './categories.ts';
-import { DEFAULT_PROMPTS_FILE, readPlatformPrompts } from './seed.ts';
+import { readPlatformPrompts } from './seed.ts';
 
 describe('prompt kinds', () => {
   it('sorts the published Common App and UC prompts into the kinds a student would', () => {
-    expect(fs.existsSync(DEFAULT_PROMPTS_FILE)).toBe(true);
-    const [ca, uc] = readPlatformPrompts(DEFAULT_PROMPTS_FILE);
+    expect(fs.existsSync(ESSAY_PROMPTS_JSON)).toBe(true);
+    const [ca, uc] = readPlatformPrompts(ESSAY_PROMPTS_JSON);
     expect(ca!.prompts.map((p) => categorisePrompt(p.text))).toEqual([
       'identity', // background, identity, interest, or talent
       'challenge', // obstacles
@@ -41,7 +42,7 @@ describe('prompt kinds', () => {
   });
 
   it('reads word limits and notes from the published file', () => {
-    const [ca, uc] = readPlatformPrompts(DEFAULT_PROMPTS_FILE);
+    const [ca, uc] = readPlatformPrompts(ESSAY_PROMPTS_JSON);
     expect(ca!.prompts[0]).toMatchObject({ wordLimit: 650, wordMin: 250 });
     expect(ca!.prompts[7]!.text).not.toMatch(/\[If yes:\]|\(250 words\)/);
     expect(ca!.prompts[7]!.wordLimit).toBe(250);

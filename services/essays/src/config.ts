@@ -8,7 +8,10 @@ const OWN = {
   OPENAI_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://.+' })),
   OPENAI_MODEL: Type.String({ default: 'gpt-4.1-mini', minLength: 1 }),
   OPENAI_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120_000 }),
-  /** The Common App / UC prompts file; by default the shared data folder next to the project. */
+  /**
+   * An operator's file of the Common App and UC prompts (JSON; see seed.ts). Without it the AI provider
+   * gathers them from the platforms' pages; with neither they are not listed (none are shipped).
+   */
   ESSAY_PROMPTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   /** Example essays written at the same time by one process. */
   ESSAY_EXAMPLES_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 20, default: 2 }),

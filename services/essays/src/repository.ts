@@ -134,6 +134,17 @@ export class EssaysRepository {
     });
   }
 
+  /** Forgets a college (deleted or merged by an admin) and its prompts; application platforms stay. */
+  async removeCollege(name: string): Promise<boolean> {
+    const n = normaliseCollegeName(name);
+    if (!n) return false;
+    const r = await this.db.query(
+      `DELETE FROM essays.college WHERE normalized_name = $1 AND kind = 'college'`,
+      [n],
+    );
+    return r.rowCount > 0;
+  }
+
   /** Names of the colleges that have at least one prompt: application platforms first, then by name. */
   async listCollegesWithPrompts(): Promise<string[]> {
     const r = await this.db.query<{ name: string }>(

@@ -1,21 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EssaysRepository, PromptInput } from './repository.ts';
 
 /**
- * The published Common App and University of California prompts (2026-27), read in place from the
- * shared data folder: /work/shared/data beside the repository, or ESSAY_PROMPTS_FILE.
+ * The Common App and University of California prompts are not shipped with the product: they come from
+ * the AI provider (platform.ts, from the platforms' official pages) or from an operator's file named by
+ * ESSAY_PROMPTS_FILE, in this shape (e.g. the published prompts of the cycle, as JSON).
  */
-export const DEFAULT_PROMPTS_FILE = path.resolve(
-  fileURLToPath(new URL('../../../', import.meta.url)),
-  '../shared/data/essay_prompts_common_app_uc_2026-27.json',
-);
-
-/** The two application platforms whose prompts serve many colleges, as the essays page names them. */
-export const COMMON_APP = 'Common App';
-export const UNIVERSITY_OF_CALIFORNIA = 'University of California';
-
 interface PromptsFile {
   common_app?: {
     word_limit_min?: number;
@@ -26,6 +16,10 @@ interface PromptsFile {
   common_app_challenges_question?: { exists?: boolean; text?: string; notes?: string };
   uc_piq?: { instructions?: string; source_url?: string; prompts?: Array<{ id: string; text: string }> };
 }
+
+/** The two application platforms whose prompts serve many colleges, as the essays page names them. */
+export const COMMON_APP = 'Common App';
+export const UNIVERSITY_OF_CALIFORNIA = 'University of California';
 
 /** "(250 words)" at the end of a question: its word limit. */
 function trailingWordLimit(text: string): number | null {
@@ -73,12 +67,8 @@ export function readPlatformPrompts(file: string): Array<{ name: string; prompts
   return out;
 }
 
-/**
- * Seeds (or refreshes) the Common App and UC prompts. Idempotent; returns how many platforms were seeded,
- * or null when the file is not there (a deployment without the shared data folder).
- */
-export async function seedPlatformPrompts(repo: EssaysRepository, file: string): Promise<number | null> {
-  if (!fs.existsSync(file)) return null;
+/** Seeds (or refreshes) the Common App and UC prompts from an operator's file. Idempotent. */
+export async function seedPlatformPrompts(repo: EssaysRepository, file: string): Promise<number> {
   const platforms = readPlatformPrompts(file);
   for (const p of platforms) await repo.saveCollegePrompts({ name: p.name, kind: 'application' }, p.prompts);
   return platforms.length;

@@ -26,7 +26,7 @@ export default defineService({
   async start(ctx) {
     const config = workerConfig(ctx.config);
     const dispatch = createRegistry(JOB_HANDLERS);
-    const deps = createDeps(ctx, config);
+    const deps = await createDeps(ctx, config);
     const consumer = ctx.queue.process(
       INGESTION_QUEUE,
       instrumentJobs((job) => dispatch(job, deps), ctx.log),

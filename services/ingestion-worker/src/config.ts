@@ -22,8 +22,9 @@ const OWN = {
   OPENAI_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120_000 }),
   OPENAI_REQUESTS_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
   /**
-   * The Common App requirements grid (deadlines per college) as JSON; defaults to the copy in the shared
-   * data folder next to the project when present. "none" turns it off.
+   * The Common App requirements grid (deadlines and requirements per college): by default the grid shipped
+   * with the product; a path to a newer file of the same shape (scripts/data/match-common-app.ts makes it);
+   * "none" turns it off.
    */
   LOCAL_DEADLINES_FILE: Type.Optional(Type.String({ minLength: 1 })),
 };

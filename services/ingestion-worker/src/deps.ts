@@ -1,8 +1,9 @@
-import { AiClient, RateLimiter, ScorecardClient } from '@ct/providers';
+import { internalTakeAiCall } from '@ct/contracts';
+import { AiClient, ProviderError, RateLimiter, ScorecardClient } from '@ct/providers';
 import type { ServiceClients, ServiceContext } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from './config.ts';
-import { DEFAULT_DEADLINES_FILE, LocalDeadlines } from './local-deadlines.ts';
+import { loadLocalDeadlines, type LocalDeadlines } from './local-deadlines.ts';
 
 /** What every job handler is given: the colleges API, the providers (null when not configured), logs. */
 export interface WorkerDeps {
@@ -14,12 +15,14 @@ export interface WorkerDeps {
   scorecard: ScorecardClient | null;
   /** The OpenAI Responses API (web search, strict JSON), or null without OPENAI_API_KEY */
   ai: AiClient | null;
-  /** The Common App requirements grid, or null when its file is not there */
+  /** The Common App requirements grid (shipped, or the operator's), or null when turned off */
   localDeadlines: LocalDeadlines | null;
 }
 
 /** Builds the providers from config, one rate limiter per provider for this process. */
-export function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): WorkerDeps {
+export async function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): Promise<WorkerDeps> {
+  // On its own, the context's clients reach the colleges service over HTTP (undici); embedded, in-process.
+  const clients = ctx.clients;
   const scorecard = config.SCORECARD_API_KEY
     ? new ScorecardClient({
         baseUrl: config.SCORECARD_API_URL,
@@ -35,19 +38,21 @@ export function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): 
         model: config.OPENAI_MODEL,
         timeoutMs: config.OPENAI_TIMEOUT_MS,
         limiter: new RateLimiter(config.OPENAI_REQUESTS_PER_MINUTE),
+        budget: () => takeAiCall(clients),
       })
     : null;
   if (scorecard) ctx.onClose(() => scorecard.close());
   if (ai) ctx.onClose(() => ai.close());
-  let localDeadlines: LocalDeadlines | null = null;
-  const file = config.LOCAL_DEADLINES_FILE ?? DEFAULT_DEADLINES_FILE;
-  if (file !== 'none') {
-    const { grid, problem } = LocalDeadlines.load(file);
-    localDeadlines = grid;
-    // Only the explicit setting is worth a warning: the default file exists in development only.
-    if (problem && config.LOCAL_DEADLINES_FILE)
-      ctx.log.warn({ file, problem }, 'local deadlines file not loaded');
-  }
-  // On its own, the context's clients reach the colleges service over HTTP (undici); embedded, in-process.
-  return { config, clients: ctx.clients, log: ctx.log, scorecard, ai, localDeadlines };
+  const { grid: localDeadlines, problem } = await loadLocalDeadlines(config.LOCAL_DEADLINES_FILE);
+  if (problem) ctx.log.warn({ file: config.LOCAL_DEADLINES_FILE, problem }, 'Common App grid not loaded');
+  return { config, clients, log: ctx.log, scorecard, ai, localDeadlines };
+}
+
+/**
+ * Counts one AI call against the hourly limit every worker shares (kept by the colleges service in its
+ * database); refuses the call when the limit is spent.
+ */
+async function takeAiCall(clients: ServiceClients): Promise<void> {
+  const r = await clients.call(internalTakeAiCall, { body: { purpose: 'ingestion' } });
+  if (!r.allowed) throw new ProviderError('openai', 'paused', r.message);
 }

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { CollegeIngestedEvent } from '@ct/contracts';
+import { CollegeIngestedEvent, CollegeRemovedEvent } from '@ct/contracts';
 import { defineService, registerRoutes } from '@ct/service-kit';
 import { UserDataConfig } from './config.ts';
 import { makeDeps } from './deps.ts';
-import { onCollegeIngested } from './events.ts';
+import { onCollegeIngested, onCollegeRemoved } from './events.ts';
 import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
 import { collegeRoutes } from './routes/colleges.ts';
@@ -29,8 +29,10 @@ export default defineService({
     ]);
   },
   async start(ctx) {
+    const deps = makeDeps(ctx);
     const consumer = ctx.bus.subscribe('user-data', {
-      [CollegeIngestedEvent.name]: onCollegeIngested(makeDeps(ctx)),
+      [CollegeIngestedEvent.name]: onCollegeIngested(deps),
+      [CollegeRemovedEvent.name]: onCollegeRemoved(deps),
     });
     ctx.onClose(() => consumer.close());
   },

@@ -10,6 +10,54 @@ describe('checklist rules', () => {
     ]);
   });
 
+  it('turns the Common App grid requirements into tasks', () => {
+    const c = buildChecklist(
+      buildCollege({
+        name: 'Example College',
+        info: {
+          essayPrompts: [],
+          requirements: {
+            transcripts: null,
+            SAT_ACT: 'Required',
+            teacherRecommendations: '2 teacher evaluations required',
+            applicationFee: '$85',
+            personalEssay: 'Required',
+            writingSupplement: 'Required',
+            counselorRecommendation: 'Required, with the midyear report',
+          },
+        },
+      }),
+    );
+    const texts = (section: string) => c[section]!.map((i) => ('text' in i ? i.text : i.type));
+    expect(texts('application')).toContain('Pay the application fee ($85) or request a fee waiver');
+    expect(texts('testing')[0]).toBe('Check the SAT/ACT policy (Required) and decide whether to send scores');
+    expect(texts('recommendations')).toEqual([
+      'Ask your teachers for recommendations (2 teacher evaluations required)',
+      'Ask your school counselor for a counselor recommendation (Required, with the midyear report)',
+      'Thank your recommenders',
+    ]);
+    expect(texts('essays')).toEqual([
+      'Write your personal statement (Common App essay: required)',
+      'Answer the Example College writing supplement in its application (required)',
+      'Proofread your essays and ask someone you trust to read them',
+    ]);
+    const free = buildChecklist(
+      buildCollege({
+        info: {
+          requirements: {
+            transcripts: null,
+            SAT_ACT: null,
+            teacherRecommendations: null,
+            applicationFee: 'No application fee',
+          },
+        },
+      }),
+    );
+    expect(free.application!.map((i) => ('text' in i ? i.text : ''))).not.toContainEqual(
+      expect.stringMatching(/application fee/),
+    );
+  });
+
   it('changes nothing (and says so) when the refreshed deadlines are the same', () => {
     const c = buildChecklist(buildCollege());
     expect(refreshDeadlines(c, buildCollege().info.deadlines)).toBeNull();

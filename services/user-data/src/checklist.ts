@@ -34,10 +34,21 @@ function deadlineItems(deadlines: readonly Deadline[]): ChecklistDeadline[] {
  */
 export function buildChecklist(college: College): Checklist {
   const { requirements, essayPrompts, deadlines } = college.info;
+  // Requirements from the Common App grid (fee, essays, counselor) when the college is in it.
+  const fee = requirements.applicationFee ?? null;
+  const noFee = fee !== null && /^no application fee$/i.test(fee);
   const application: ChecklistTask[] = [
     task(`Create your application account and start the ${college.name} application`),
     task('Fill in your personal information, activities and honors'),
-    task('Pay the application fee or request a fee waiver'),
+    ...(noFee
+      ? []
+      : [
+          task(
+            fee
+              ? `Pay the application fee (${fee}) or request a fee waiver`
+              : 'Pay the application fee or request a fee waiver',
+          ),
+        ]),
     task(
       requirements.transcripts
         ? `Send your official high school transcript (${requirements.transcripts})`
@@ -59,12 +70,31 @@ export function buildChecklist(college: College): Checklist {
         ? `Ask your teachers for recommendations (${requirements.teacherRecommendations})`
         : 'Ask your teachers for recommendations',
     ),
-    task('Ask your school counselor for a counselor recommendation'),
+    task(
+      requirements.counselorRecommendation
+        ? `Ask your school counselor for a counselor recommendation (${requirements.counselorRecommendation})`
+        : 'Ask your school counselor for a counselor recommendation',
+    ),
     task('Thank your recommenders'),
   ];
   const essays: ChecklistTask[] = [
     ...essayPrompts.slice(0, 12).map((p) => task(`Write your essay: ${p}`)),
-    ...(essayPrompts.length ? [] : [task('Write your personal statement')]),
+    ...(essayPrompts.length
+      ? []
+      : [
+          task(
+            requirements.personalEssay
+              ? `Write your personal statement (Common App essay: ${requirements.personalEssay.toLowerCase()})`
+              : 'Write your personal statement',
+          ),
+        ]),
+    ...(requirements.writingSupplement && !essayPrompts.length
+      ? [
+          task(
+            `Answer the ${college.name} writing supplement in its application (${requirements.writingSupplement.toLowerCase()})`,
+          ),
+        ]
+      : []),
     task('Proofread your essays and ask someone you trust to read them'),
   ];
   const financialAid: ChecklistTask[] = [

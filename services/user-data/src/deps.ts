@@ -1,5 +1,5 @@
 import { internalGetCollege, normaliseCollegeName, type College } from '@ct/contracts';
-import { AppError, type ServiceContext } from '@ct/service-kit';
+import { AppError, type AuthContext, type ServiceContext } from '@ct/service-kit';
 import { UD_MSG } from './messages.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
 import { CalendarFeedRepository } from './repositories/feeds.ts';
@@ -13,8 +13,11 @@ export interface Deps {
   notes: NoteRepository;
   feeds: CalendarFeedRepository;
   students: StudentRepository;
-  /** A college from the colleges service (its API, never its tables); null when it has none. */
-  fetchCollege(name: string): Promise<College | null>;
+  /**
+   * A college from the colleges service (its API, never its tables); null when it has none. With the
+   * student's identity, a college private to them (waiting for an admin's review) is found too.
+   */
+  fetchCollege(name: string, auth?: AuthContext | null): Promise<College | null>;
 }
 
 export function makeDeps(ctx: ServiceContext<unknown>): Deps {
@@ -24,9 +27,9 @@ export function makeDeps(ctx: ServiceContext<unknown>): Deps {
     notes: new NoteRepository(ctx.db),
     feeds: new CalendarFeedRepository(ctx.db),
     students: new StudentRepository(ctx.db),
-    async fetchCollege(name) {
+    async fetchCollege(name, auth) {
       try {
-        return (await ctx.clients.call(internalGetCollege, { query: { name } })).college;
+        return (await ctx.clients.call(internalGetCollege, { query: { name }, auth: auth ?? null })).college;
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 404) return null;
         throw err;

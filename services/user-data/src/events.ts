@@ -1,4 +1,4 @@
-import { CollegeIngestedEvent } from '@ct/contracts';
+import { CollegeIngestedEvent, CollegeRemovedEvent } from '@ct/contracts';
 import { PermanentJobError, type JobContext } from '@ct/queue';
 import { Value } from 'typebox/value';
 import { refreshDeadlines } from './checklist.ts';
@@ -19,5 +19,29 @@ export function onCollegeIngested(deps: Deps) {
     );
     if (refreshed) deps.ctx.log.info({ college: event.name, refreshed }, 'checklist deadlines refreshed');
     return { refreshed };
+  };
+}
+
+/**
+ * `college.removed`: a college merged into another takes its students' list entries with it (only the
+ * students it was private to, when it was), with the other college's deadlines. A deleted college leaves
+ * the entries as they are: a student's checklist is theirs. Idempotent: a redelivered event finds nothing
+ * left to move.
+ */
+export function onCollegeRemoved(deps: Deps) {
+  return async (job: JobContext): Promise<{ moved: number }> => {
+    if (!Value.Check(CollegeRemovedEvent.schema, job.data))
+      throw new PermanentJobError(`malformed ${CollegeRemovedEvent.name} event`);
+    const event = job.data;
+    if (!event.mergedInto) return { moved: 0 };
+    const into = event.mergedInto;
+    const moved = await deps.colleges.moveCollege(
+      collegeKey(event.name),
+      { key: collegeKey(into.name), name: into.name },
+      event.students,
+      (current) => refreshDeadlines(current, into.deadlines),
+    );
+    if (moved) deps.ctx.log.info({ college: event.name, into: into.name, moved }, 'list entries moved');
+    return { moved };
   };
 }

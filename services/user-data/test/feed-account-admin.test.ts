@@ -286,7 +286,7 @@ describe('internal routes for the admin service', () => {
   const internal = (path: string, query: Record<string, unknown> = {}) =>
     gw.api<Record<string, unknown>>('GET', `/api/internal${path}`, {
       query,
-      headers: { 'x-internal-token': INTERNAL_TOKEN },
+      internal: true,
     });
 
   it('counts profiles, notes and list entries', async () => {

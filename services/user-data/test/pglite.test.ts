@@ -1,6 +1,7 @@
 import type { Checklist } from '@ct/contracts';
 import { startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserCollegeRepository } from '../src/repositories/colleges.ts';
 import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
 
 // The embedded run (`npm start`) keeps its data in PGlite: the same SQL, triggers and locks must work there.
@@ -51,7 +52,7 @@ describe('user-data on PGlite', () => {
     await as(gw, alice).post('/add-note', { note: { title: 'Two', content: 'y' } });
     await as(gw, alice).post('/remove-note', { noteTitle: 'Two' });
     const stats = await gw.api('GET', '/api/internal/user-data/stats', {
-      headers: { 'x-internal-token': INTERNAL_TOKEN },
+      internal: true,
     });
     expect(stats.body).toEqual({ profiles: 1, notes: 1, userColleges: 1 });
     const d = await as(gw, alice).get<{ deadlines: unknown[] }>('/get-deadlines');
@@ -80,6 +81,14 @@ describe('user-data on PGlite', () => {
     });
     expect(removed.body.data.map((c) => c.collegeName)).toEqual(['Pglite Hills College']);
     expect(await list()).toEqual(['Pglite Hills College']);
+    // A college merged into another moves on every list at once.
+    await new UserCollegeRepository(gw.db).moveCollege(
+      'pglite hills college',
+      { key: 'pglite lakes college', name: 'Pglite Lakes College' },
+      null,
+      (c) => c,
+    );
+    expect(await list()).toEqual(['Pglite Lakes College']);
     expect((await as(gw, carol).post('/delete-my-data')).status).toBe(200);
     expect(await list()).toEqual([]);
   });

@@ -32,9 +32,12 @@ const SESSION_DEAD = new Set([
 /** How often a signed-in account is re-read, so a disabled account is noticed while the tab is open. */
 const RECHECK_MS = 5 * 60_000;
 
-/** A password account counts as signed in only once its e-mail is verified. */
+/**
+ * A password account counts as signed in only once its e-mail is verified; a guest (anonymous) account
+ * never does (the server refuses it too).
+ */
 function usable(u: User | null): User | null {
-  if (!u) return null;
+  if (!u || u.isAnonymous) return null;
   const passwordOnly = u.providerData.length > 0 && u.providerData.every((p) => p.providerId === 'password');
   return passwordOnly && !u.emailVerified ? null : u;
 }

@@ -43,9 +43,13 @@ export default function EssaysPage() {
     );
   } else if (!colleges.data.colleges.length) {
     grid = (
-      <p className="muted" role="status">
-        {MSG.noCollegesAvailable}
-      </p>
+      <div role="status">
+        <p className="muted">{MSG.noCollegesAvailable}</p>
+        <p className="muted">
+          Essay prompts appear here once they are gathered from colleges&apos; own pages or added by the
+          people who run this site. None are made up.
+        </p>
+      </div>
     );
   } else {
     grid = (

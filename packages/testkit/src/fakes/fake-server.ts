@@ -9,6 +9,9 @@ export const SHARED_DATA_DIR = path.resolve(
   '../shared/data',
 );
 
+/** The published Common App and UC prompts (tests give it to the essays service as ESSAY_PROMPTS_FILE). */
+export const ESSAY_PROMPTS_JSON = path.join(SHARED_DATA_DIR, 'essay_prompts_common_app_uc_2026-27.json');
+
 /**
  * How a fake misbehaves: `500` and `429` answer that status, `timeout` never answers (until released or
  * closed), `malformed` answers 200 with a body that is not what the API promises.

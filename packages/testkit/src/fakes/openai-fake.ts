@@ -6,7 +6,10 @@ type JsonSchema = Record<string, unknown>;
 export interface ResponsesRequest {
   model: string;
   instructions: string;
+  /** The input as text: the string sent, or the JSON of the input items */
   input: string;
+  /** The input exactly as sent: a string, or a list of input items */
+  rawInput: unknown;
   schemaName: string;
   schema: JsonSchema;
   tools: unknown[];
@@ -88,6 +91,7 @@ function parseRequest(body: unknown): ResponsesRequest {
     model: String(b.model ?? ''),
     instructions: String(b.instructions ?? ''),
     input: typeof b.input === 'string' ? b.input : JSON.stringify(b.input ?? ''),
+    rawInput: b.input,
     schemaName: String(format.name ?? ''),
     schema: (format.schema ?? {}) as JsonSchema,
     tools: Array.isArray(b.tools) ? b.tools : [],

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createVerifiedUser, emulatorHost, freshDatabase, type TestDatabase } from '@ct/testkit';
+import {
+  createVerifiedUser,
+  disableUser,
+  emulatorHost,
+  freshDatabase,
+  signUp,
+  uniqueEmail,
+  type TestDatabase,
+} from '@ct/testkit';
 import { openDb } from '@ct/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRoleCommand } from './role-command.ts';
@@ -96,6 +104,54 @@ describe('role command on Postgres', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err).toContain('Usage:');
     }
+  });
+
+  it('grants only to an account whose e-mail is verified and that is not disabled', async () => {
+    const db = await openDb({ url: database.url });
+    const count = async (uid: string) =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.staff_roles WHERE uid = $1', [uid]))
+        .rows[0]!.n;
+    // Anyone can sign up with someone else's address; until the link in that inbox is opened, it is not theirs.
+    const unverified = await signUp(uniqueEmail('unverified'), 'Secret-pass-123', 'Not Verified');
+    const r1 = await role(env, 'grant', 'admin', unverified.email);
+    expect(r1.code).toBe(1);
+    expect(r1.err).toBe(
+      `${unverified.email} has not verified its e-mail address: the person must open the verification link ` +
+        'first (with the emulator, `npm start` prints it), so that nobody gets a role for an address they do ' +
+        'not own. No role was granted.',
+    );
+    expect(await count(unverified.uid)).toBe(0);
+
+    const disabled = await createVerifiedUser({ name: 'Dis Abled' });
+    await disableUser(disabled.uid);
+    const r2 = await role(env, 'grant', 'staff', disabled.email);
+    expect(r2.code).toBe(1);
+    expect(r2.err).toBe(
+      `The account ${disabled.email} is disabled: enable it in Firebase first. No role was granted.`,
+    );
+    expect(await count(disabled.uid)).toBe(0);
+    // Taking a role away needs neither.
+    await db.query(
+      `INSERT INTO auth.staff_roles (uid, role, email, granted_by) VALUES ($1, 'staff', $2, 'test')`,
+      [disabled.uid, disabled.email],
+    );
+    await db.close();
+    expect((await role(env, 'revoke', disabled.email)).out).toBe(
+      `Revoked staff from ${disabled.email} (uid ${disabled.uid}).`,
+    );
+  });
+
+  it('refuses the Auth emulator and the embedded store with NODE_ENV=production', async () => {
+    const user = await createVerifiedUser({ name: 'Prod Op' });
+    const r = await role({ ...env, NODE_ENV: 'production' }, 'grant', 'admin', user.email);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('FIREBASE_AUTH_EMULATOR_HOST: must be empty when NODE_ENV=production');
+    const embedded = await role(
+      { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '', DATA_DIR: 'memory://' },
+      'list',
+    );
+    expect(embedded.code).toBe(1);
+    expect(embedded.err).toContain('DATABASE_URL: is required when NODE_ENV=production');
   });
 
   it('says plainly when the Auth emulator cannot be reached', async () => {

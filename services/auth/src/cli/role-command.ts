@@ -1,9 +1,8 @@
 import os from 'node:os';
 import { STAFF_ROLES, type StaffRole } from '@ct/contracts';
-import { BaseConfig, migrateModule, parseConfig } from '@ct/service-kit';
+import { BaseConfig, migrateModule, parseConfig, STORE_RULE } from '@ct/service-kit';
 import { DataDirInUseError, openDb, type Db } from '@ct/store';
-import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { FirebaseAccounts, type Account } from '../accounts.ts';
 import authService from '../app.ts';
 import { RoleRepository } from '../repository.ts';
 
@@ -63,42 +62,50 @@ function parse(args: string[]): Parsed | string {
 /** Which Firebase the command talks to, mirroring `npm start`: the emulator unless real Firebase is configured. */
 function firebaseTarget(env: RoleCommandIo['env']): { emulatorHost: string | null } {
   if (env.FIREBASE_AUTH_EMULATOR_HOST) return { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST };
-  if (env.GOOGLE_APPLICATION_CREDENTIALS || env.FIREBASE_API_KEY) return { emulatorHost: null };
+  // Production is never pointed at an emulator by default (it would accept anyone).
+  if (env.GOOGLE_APPLICATION_CREDENTIALS || env.FIREBASE_API_KEY || env.NODE_ENV === 'production')
+    return { emulatorHost: null };
   return { emulatorHost: `127.0.0.1:${env.AUTH_EMULATOR_PORT ?? '9099'}` };
 }
 
-let appSeq = 0;
-
-/** Looks up the uid of an e-mail address with firebase-admin; null when no account uses it. */
-async function lookupUid(
+/**
+ * Looks up the account of an e-mail address with firebase-admin; null when no account uses it.
+ */
+async function lookupAccount(
   env: RoleCommandIo['env'],
   projectId: string,
   email: string,
-): Promise<string | null> {
+): Promise<Account | null> {
   const { emulatorHost } = firebaseTarget(env);
   // firebase-admin reads the emulator host from the process environment only.
   const previous = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  let app: App | null = null;
+  if (!emulatorHost) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const accounts = new FirebaseAccounts({ projectId, emulatorHost });
   try {
-    app = initializeApp(
-      emulatorHost ? { projectId } : { projectId, credential: applicationDefault() },
-      `role-cli-${++appSeq}`,
-    );
-    return (await getAuth(app).getUserByEmail(email)).uid;
+    return await accounts.findByEmail(email);
   } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    if (code === 'auth/user-not-found') return null;
     const where = emulatorHost
       ? `the Firebase Auth emulator at ${emulatorHost} (is it running? \`npm start\` starts it)`
       : `Firebase project ${projectId} (check GOOGLE_APPLICATION_CREDENTIALS)`;
     throw new CliError(`Could not look up ${email} in ${where}: ${(err as Error).message}`);
   } finally {
-    if (app) await deleteApp(app).catch(() => {});
+    await accounts.close();
     if (previous === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     else process.env.FIREBASE_AUTH_EMULATOR_HOST = previous;
   }
+}
+
+/** Why this account may not be given a staff role (an unproven e-mail, a disabled account), or null. */
+function grantRefusal(account: Account, email: string): string | null {
+  if (account.disabled)
+    return `The account ${email} is disabled: enable it in Firebase first. No role was granted.`;
+  if (!account.emailVerified)
+    return (
+      `${email} has not verified its e-mail address: the person must open the verification link first ` +
+      '(with the emulator, `npm start` prints it), so that nobody gets a role for an address they do ' +
+      'not own. No role was granted.'
+    );
+  return null;
 }
 
 async function open(config: BaseConfig): Promise<Db> {
@@ -129,7 +136,8 @@ export async function runRoleCommand(args: string[], io: RoleCommandIo): Promise
   }
   let config: BaseConfig;
   try {
-    config = parseConfig(BaseConfig, io.env);
+    // The store and Firebase rules of the processes: no emulator and no embedded store in production.
+    config = parseConfig(BaseConfig, io.env, [STORE_RULE]);
   } catch (err) {
     io.err((err as Error).message);
     return 1;
@@ -151,9 +159,13 @@ export async function runRoleCommand(args: string[], io: RoleCommandIo): Promise
       return 0;
     }
 
-    const uid = await lookupUid(io.env, config.FIREBASE_PROJECT_ID, parsed.email);
+    const account = await lookupAccount(io.env, config.FIREBASE_PROJECT_ID, parsed.email);
+    const uid = account?.uid ?? null;
     if (parsed.cmd === 'grant') {
-      if (!uid) throw new CliError(`No account uses ${parsed.email}: the person must sign up first.`);
+      if (!account || !uid)
+        throw new CliError(`No account uses ${parsed.email}: the person must sign up first.`);
+      const refusal = grantRefusal(account, parsed.email);
+      if (refusal) throw new CliError(refusal);
       const before = await roles.findRole(uid);
       if (before === parsed.role) {
         io.out(`${parsed.email} already has the ${parsed.role} role (uid ${uid}).`);

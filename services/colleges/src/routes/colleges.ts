@@ -13,28 +13,40 @@ import {
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import { doneView, type Ingestion } from '../ingestion.ts';
 import { publicRequest } from '../ingestion-repository.ts';
+import { TRUST_MSG } from '../messages.ts';
 
-const notFound = (name: string) =>
-  new AppError('NOT_FOUND', `We have no data for "${name}" yet. Use Add College to gather it.`);
+const notFound = (name: string) => new AppError('NOT_FOUND', TRUST_MSG.notFound(name));
+
+/** Who is asking: the verified uid (a student), or the uid another service forwards on an internal call. */
+const viewerOf = (request: { auth: { uid: string } | null }) => request.auth?.uid ?? null;
 
 /** Search, add, status and suggestions for students; the college listings for other services. */
 export function collegeRoutes(_ctx: ServiceContext<unknown>, ingestion: Ingestion): Implementation[] {
-  const { colleges, requests } = ingestion;
+  const { colleges, requests, reviews } = ingestion;
   return [
     implement(searchCollege, async (request) => {
-      const hit = await colleges.findCollege(request.query.name);
+      const uid = viewerOf(request);
+      const hit = await colleges.findVisible(request.query.name, uid);
       if (!hit) throw notFound(request.query.name);
-      if (!hit.factsGathered && !hit.requested) {
-        // Known only from the bulk import: answer now, gather its college facts in the background.
-        await ingestion.gatherFactsLater(hit.college, request.id).catch((err: unknown) => {
-          request.log.warn({ err }, 'could not ask for the college facts of an imported college');
-        });
-      }
-      return { success: true, message: MSG.collegeFound, data: hit.college };
+      // A Scorecard college answers now with its official figures; its own pages are read in the background.
+      await ingestion.enrichLater(hit, uid, request.id).catch((err: unknown) => {
+        request.log.warn({ err }, 'could not ask for the college facts of a cached college');
+      });
+      return {
+        success: true,
+        message: MSG.collegeFound,
+        data: hit.college,
+        shared: hit.shared,
+        enrichment: await ingestion.enrichmentOf(hit),
+      };
     }),
 
     implement(addCollege, async (request, reply) => {
-      const { status, request: r } = await ingestion.requestCollege(request.body.name, request.id);
+      const { status, request: r } = await ingestion.requestCollege(
+        request.body.name,
+        viewerOf(request),
+        request.id,
+      );
       reply.code(status);
       let message: string = MSG.collegeFound;
       if (status === 202) message = `We are gathering "${r.name}" now.`;
@@ -43,11 +55,17 @@ export function collegeRoutes(_ctx: ServiceContext<unknown>, ingestion: Ingestio
     }),
 
     implement(getIngestionStatus, async (request) => {
+      const uid = viewerOf(request);
       const key = normaliseCollegeName(request.query.name);
       const r = key ? await requests.get(key) : null;
-      if (r) return { success: true, message: `Request is ${r.state}`, data: publicRequest(r) };
+      // A result kept privately for review is news only to the students who asked for it.
+      const hidden =
+        r?.state === 'done' &&
+        (await reviews.byKey(key)) !== null &&
+        !(uid && (await reviews.isViewer(key, uid)));
+      if (r && !hidden) return { success: true, message: `Request is ${r.state}`, data: publicRequest(r) };
       // Nothing was requested under this name, but the college may be cached already.
-      const hit = await colleges.findCollege(request.query.name);
+      const hit = await colleges.findVisible(request.query.name, uid);
       if (hit) {
         return {
           success: true,
@@ -71,8 +89,10 @@ export function collegeRoutes(_ctx: ServiceContext<unknown>, ingestion: Ingestio
       return { success: true, message: MSG.suggestionsFound, suggestions };
     }),
 
+    // Another service asking on a student's behalf forwards the student: a college private to them is
+    // found too (their list and checklist); asked with no student, shared colleges only.
     implement(internalGetCollege, async (request) => {
-      const college = await colleges.findCollegeByName(request.query.name);
+      const college = await colleges.findCollegeByName(request.query.name, viewerOf(request));
       if (!college) throw notFound(request.query.name);
       return { college };
     }),

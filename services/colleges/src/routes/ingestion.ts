@@ -28,8 +28,8 @@ export function ingestionRoutes(ctx: ServiceContext<unknown>, ingestion: Ingesti
     }),
 
     implement(internalIngestionComplete, async (request) => {
-      const { key, college, factsGathered } = request.body;
-      return { request: await ingestion.complete(key, college, factsGathered) };
+      const { key, college, factsGathered, officialWebsite } = request.body;
+      return { request: await ingestion.complete(key, college, factsGathered, officialWebsite ?? null) };
     }),
 
     implement(internalIngestionFail, async (request) => {

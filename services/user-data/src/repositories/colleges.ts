@@ -239,6 +239,50 @@ export class UserCollegeRepository {
     }
   }
 
+  /**
+   * A college was merged into another: its list entries move to the other college's key and name, with
+   * `change` applied to their checklists (ticks and tasks stay). A student who has the other college
+   * already keeps that entry and loses the merged one. Only `students`' entries when given (a college
+   * private to them). One transaction; a second run finds nothing left to move.
+   */
+  async moveCollege(
+    fromKey: string,
+    to: { key: string; name: string },
+    students: string[] | null,
+    change: (current: Checklist) => Checklist | null,
+  ): Promise<number> {
+    if (fromKey === to.key) return 0;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: number; user_id: string; checklist: Checklist }>(
+        `SELECT id, user_id, checklist FROM user_data.user_college
+         WHERE college_key = $1 AND ($2::text[] IS NULL OR user_id = ANY($2::text[])) ORDER BY id FOR UPDATE`,
+        [fromKey, students],
+      );
+      for (const row of rows.rows) {
+        const has = await tx.query(
+          'SELECT 1 FROM user_data.user_college WHERE user_id = $1 AND college_key = $2',
+          [row.user_id, to.key],
+        );
+        if (has.rows.length) {
+          await this.written(
+            row.user_id,
+            tx.query('DELETE FROM user_data.user_college WHERE id = $1', [row.id]),
+          );
+          continue;
+        }
+        await this.written(
+          row.user_id,
+          tx.query(
+            `UPDATE user_data.user_college SET college_key = $2, college_name = $3, checklist = $4::json,
+               updated_at = now() WHERE id = $1`,
+            [row.id, to.key, to.name, JSON.stringify(change(row.checklist) ?? row.checklist)],
+          ),
+        );
+      }
+      return rows.rows.length;
+    });
+  }
+
   async deleteAllColleges(userId: string, tx: Queryable): Promise<number> {
     // In the caller's transaction: PGlite holds every other query until it ends, so a read after the drop
     // sees the outcome, and one begun before it keeps nothing.

@@ -1,5 +1,5 @@
 import { deleteMyData, exportMyData } from '@ct/contracts';
-import { implement, requireUser, type Implementation } from '@ct/service-kit';
+import { implement, requireRecentSignIn, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
 
@@ -33,7 +33,8 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
     }),
 
     implement(deleteMyData, async (request) => {
-      const uid = requireUser(request);
+      // Destructive: a token that has been lying around for an hour is not enough.
+      const uid = requireRecentSignIn(request);
       const counts = await ctx.db.transaction(async (tx) => {
         const c = await colleges.deleteAllColleges(uid, tx);
         const n = await notes.deleteAllNotes(uid, tx);

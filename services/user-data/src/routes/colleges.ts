@@ -24,7 +24,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
     implement(addUserCollege, async (request) => {
       const uid = requireUser(request);
       const name = request.body.collegeName.trim();
-      const college = name ? await deps.fetchCollege(name) : null;
+      const college = name ? await deps.fetchCollege(name, request.auth) : null;
       if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeNotCached(name));
       const added = await colleges.addCollege(
         uid,
@@ -47,7 +47,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
     implement(getCollegeResourcesDemographics, async (request) => {
       const uid = requireUser(request);
       const listed = await requireListedCollege(deps, uid, request.query.collegeName);
-      const college = await deps.fetchCollege(listed.collegeName);
+      const college = await deps.fetchCollege(listed.collegeName, request.auth);
       if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeDataGone(listed.collegeName));
       return {
         success: true,

@@ -4,8 +4,10 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
+import { CollegeReviewSection } from './CollegeReviewSection';
 import { IngestionSection } from './IngestionSection';
 import { Section } from './parts';
+import { QueueDashboardButton } from './QueueDashboardButton';
 import {
   CollegesSection,
   MajorCollegesSection,
@@ -57,23 +59,29 @@ function AdminDashboard() {
     <div className="admin">
       <div className="admin-head">
         <h1>{MSG.welcomeAdmin}</h1>
-        <button
-          type="button"
-          aria-busy={fetching > 0}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })}
-        >
-          Refresh Data
-        </button>
+        <div className="admin-actions">
+          <QueueDashboardButton />
+          <button
+            type="button"
+            aria-busy={fetching > 0}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })}
+          >
+            Refresh Data
+          </button>
+        </div>
       </div>
       <p className="muted">
-        Read-only views of the product&apos;s data. Retry on a failed ingestion is the only change you can
-        make here.
+        Views of the product&apos;s data. The changes you can make here: retry a failed ingestion, and
+        approve, merge or delete colleges.
       </p>
       <Section id="admin-metrics" title="Dashboard Metrics">
         <MetricsSection />
       </Section>
       <Section id="admin-colleges" title="Colleges">
         <CollegesSection />
+      </Section>
+      <Section id="admin-college-review" title="College Review">
+        <CollegeReviewSection />
       </Section>
       <Section id="admin-staff" title="Staff Members">
         <StaffSection />

@@ -9,6 +9,7 @@ import type {
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useDebounced } from '../../hooks/useDebounced';
+import { ActionBanner, CollegeActions, useCollegeActions } from './CollegeReviewSection';
 import { AdminTable, FilterInput, formatDateTime, Pager, QueryState } from './parts';
 import { useAdminQuery } from './useAdminQuery';
 
@@ -70,8 +71,10 @@ export function CollegesSection() {
     }),
   );
   const rows = q.data?.colleges ?? [];
+  const actions = useCollegeActions();
   return (
     <>
+      <ActionBanner banner={actions.banner} />
       <div className="admin-toolbar">
         <FilterInput
           id="admin-colleges-filter"
@@ -89,12 +92,24 @@ export function CollegesSection() {
           <AdminTable
             caption="Colleges"
             rows={rows}
-            rowKey={(c) => c.name}
+            rowKey={(c) => String(c.id)}
             columns={[
               { header: 'Name', cell: (c) => c.name },
               { header: 'City', cell: (c) => c.city ?? '—' },
               { header: 'State', cell: (c) => c.state ?? '—' },
               { header: 'Created At', cell: (c) => formatDateTime(c.createdAt) },
+              {
+                header: 'Actions',
+                cell: (c) => (
+                  <CollegeActions
+                    kind="shared"
+                    id={c.id}
+                    name={c.name}
+                    run={actions.run}
+                    busy={actions.busy}
+                  />
+                ),
+              },
             ]}
           />
           <Pager

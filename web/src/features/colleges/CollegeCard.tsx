@@ -1,4 +1,4 @@
-import type { College } from '@ct/contracts';
+import type { College, Enrichment } from '@ct/contracts';
 import type { ReactNode, Ref } from 'react';
 import { formatGatheredDate, formatText } from '../../lib/format';
 import {
@@ -24,11 +24,17 @@ export function CollegeCard({
   college,
   actions,
   headingRef,
+  status,
+  privateToYou = false,
 }: {
   college: College;
   actions?: ReactNode;
   /** The name heading, so a screen can move focus to a new result. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** One line under the name about facts still coming (see EnrichmentLine). */
+  status?: ReactNode;
+  /** Only the students who asked for it see this college, until an admin reviews it. */
+  privateToYou?: boolean;
 }) {
   const { demographics: d, info, sources } = college;
   const place = [d.schoolCity, d.schoolState].filter(Boolean).join(', ');
@@ -47,16 +53,14 @@ export function CollegeCard({
         </div>
         {actions}
       </header>
-      {college.missing.length ? (
-        <div className="banner info">
-          <p className="missing-title">Some facts could not be gathered:</p>
-          <ul>
-            {college.missing.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
-        </div>
+      {status}
+      {privateToYou ? (
+        <p className="banner warning" data-testid="private-college">
+          Only you can see this college for now: no government record confirms it and its official website
+          could not be matched to its name, so an admin will review it before other students can find it.
+        </p>
       ) : null}
+      {college.missing.length ? <MissingFacts missing={college.missing} /> : null}
       <div className="college-sections">
         <AliasesSection aliases={college.aliases} sources={sources} />
         <LinksSection links={college.links} sources={sources} />
@@ -65,12 +69,51 @@ export function CollegeCard({
         <EssayPromptsSection prompts={info.essayPrompts} meta={info.essayPromptMeta} sources={sources} />
         <RequirementsSection requirements={info.requirements} sources={sources} />
         <TipsSection tips={info.tips} sources={sources} />
-        <AdmissionStatisticsSection stats={info.admissionStatistics} sources={sources} />
+        <AdmissionStatisticsSection
+          stats={info.admissionStatistics}
+          sources={sources}
+          officialRate={d.admissionRate}
+        />
         <AdmittedStudentProfileSection profile={info.admittedStudentProfile} sources={sources} />
         <DemographicsSection demographics={d} sources={sources} />
         <DemographicBreakdownSection breakdown={d.demographics} sources={sources} />
         <FinanceSection finance={d.finance} sources={sources} />
       </div>
     </article>
+  );
+}
+
+/** What could not be gathered, folded into one line the student can open. */
+function MissingFacts({ missing }: { missing: readonly string[] }) {
+  return (
+    <details className="missing-facts">
+      <summary>
+        {missing.length === 1 ? 'One fact' : `${missing.length} facts`} could not be gathered (see why)
+      </summary>
+      <ul>
+        {missing.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/**
+ * The one status line of a card whose facts from the college's own pages are coming, could not be
+ * gathered, or need an AI key: nothing when there is nothing to say.
+ */
+export function EnrichmentLine({ enrichment }: { enrichment: Enrichment }) {
+  if (!enrichment.message) return null;
+  return (
+    <p
+      className={`enrichment-line enrichment-${enrichment.state}`}
+      role="status"
+      data-testid="enrichment-status"
+      data-state={enrichment.state}
+    >
+      {enrichment.state === 'gathering' ? <span className="spinner small" aria-hidden="true" /> : null}
+      {enrichment.message}
+    </p>
   );
 }

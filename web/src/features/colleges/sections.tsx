@@ -244,6 +244,13 @@ export function EssayPromptsSection({
   );
 }
 
+const GRID_REQUIREMENTS = [
+  ['applicationFee', 'Application Fee'],
+  ['personalEssay', 'Personal Essay'],
+  ['writingSupplement', 'Writing Supplement'],
+  ['counselorRecommendation', 'Counselor Recommendation'],
+] as const;
+
 /** Transcripts, SAT/ACT and teacher recommendations; both spellings of the last key occur in stored data. */
 export function RequirementsSection({
   requirements,
@@ -271,6 +278,12 @@ export function RequirementsSection({
             path: `${path}.${teacherKey}`,
             text: formatText(r[teacherKey]),
           },
+          // From the Common App requirements grid: shown only for the colleges it lists.
+          ...GRID_REQUIREMENTS.filter(([key]) => typeof r[key] === 'string').map(([key, label]) => ({
+            label,
+            path: `${path}.${key}`,
+            text: formatText(r[key]),
+          })),
         ]}
       />
     </CardSection>
@@ -297,13 +310,23 @@ export function AdmissionStatisticsSection({
   stats,
   sources,
   path = 'info.admissionStatistics',
+  officialRate,
 }: {
   stats: CollegeInfo['admissionStatistics'] | null | undefined;
   sources?: Sources | undefined;
   path?: string;
+  /** The College Scorecard's admission rate, to set beside the college's own when they differ. */
+  officialRate?: number | null | undefined;
 }) {
   return (
     <CardSection title="Admission Statistics" path={path} sources={sources}>
+      <AdmissionRateComparison
+        official={officialRate}
+        own={stats?.overallAcceptanceRate}
+        ownYear={stats?.year}
+        sources={sources}
+        path={path}
+      />
       <FactList
         sectionPath={path}
         sources={sources}
@@ -317,6 +340,49 @@ export function AdmissionStatisticsSection({
         ]}
       />
     </CardSection>
+  );
+}
+
+/** Differences under half a tenth of a percentage point are rounding, not two figures. */
+const SAME_RATE = 0.0005;
+
+/** A source as a few words: its title, else its address. */
+function sourceWords(source: { url: string; title?: string | undefined } | undefined): string | null {
+  if (!source) return null;
+  const words = source.title?.trim() || linkLabel(source.url);
+  return words.length > 60 ? `${words.slice(0, 59)}…` : words;
+}
+
+/**
+ * The official admission rate and the college's own, each labelled with where and when it is from, when
+ * both exist and differ: the official figure is never replaced, and the student sees why they differ.
+ */
+export function AdmissionRateComparison({
+  official,
+  own,
+  ownYear,
+  sources,
+  path,
+}: {
+  official: number | null | undefined;
+  own: number | null | undefined;
+  ownYear: string | null | undefined;
+  sources?: Sources | undefined;
+  path: string;
+}) {
+  if (typeof official !== 'number' || typeof own !== 'number' || Math.abs(official - own) < SAME_RATE)
+    return null;
+  const officialYear = sources?.demographics?.dataYear;
+  const ownAbout = [ownYear, sourceWords(sources?.[path])].filter(Boolean).join(', ');
+  return (
+    <ul className="rate-compare" data-testid="admission-rate-compare" aria-label="Admission rate">
+      <li>
+        Official (College Scorecard{officialYear ? ` ${officialYear}` : ''}): {formatPercent(official)}
+      </li>
+      <li>
+        The college&apos;s own figure{ownAbout ? ` (${ownAbout})` : ''}: {formatPercent(own)}
+      </li>
+    </ul>
   );
 }
 

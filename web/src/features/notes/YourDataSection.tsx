@@ -1,7 +1,7 @@
-import type { deleteMyData, exportMyData } from '@ct/contracts';
+import type { deleteAccount, exportMyData } from '@ct/contracts';
+import { RECENT_SIGN_IN_S } from '@ct/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  deleteUser,
   EmailAuthProvider,
   GoogleAuthProvider,
   reauthenticateWithCredential,
@@ -10,24 +10,27 @@ import {
 } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, errorMessage } from '../../api/client';
+import { api, ApiError, errorMessage } from '../../api/client';
+import { authErrorMessage } from '../../auth/errors';
 import { useSession } from '../../auth/session';
 import { downloadText } from '../calendar/ics';
 
 type Banner = { kind: 'success' | 'error'; text: string } | null;
-/** Firebase asks for a recent sign-in before deleting an account. */
-const RECENT_SIGN_IN_MS = 5 * 60_000;
 
 const usesPassword = (u: User) => u.providerData.some((p) => p.providerId === 'password');
 
-/** Proves it is really the student (and that they mean it) before anything is deleted. */
+/**
+ * Proves it is really the student (and that they mean it) before anything is deleted. The server decides
+ * (it refuses a sign-in older than 5 minutes); this re-check makes that sign-in fresh.
+ */
 async function confirmIdentity(user: User, password: string): Promise<void> {
   if (usesPassword(user)) {
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', password));
     return;
   }
-  const last = Date.parse(user.metadata.lastSignInTime ?? '');
-  if (Number.isFinite(last) && Date.now() - last < RECENT_SIGN_IN_MS) return;
+  const signedIn = Date.parse((await user.getIdTokenResult()).authTime);
+  // A little margin, so the sign-in is still recent when the request arrives.
+  if (Number.isFinite(signedIn) && Date.now() - signedIn < (RECENT_SIGN_IN_S - 30) * 1000) return;
   await reauthenticateWithPopup(user, new GoogleAuthProvider());
 }
 
@@ -67,27 +70,23 @@ export function YourDataSection() {
       await confirmIdentity(user, password);
     } catch (err) {
       setDeleting(false);
-      setBanner({ kind: 'error', text: `Nothing was deleted: ${errorMessage(err)}` });
+      setBanner({ kind: 'error', text: `Nothing was deleted: ${authErrorMessage(err)}` });
       return;
     }
     try {
-      await api<typeof deleteMyData>('POST', '/delete-my-data', { body: { userId: user.uid } });
+      // The server deletes everything (data, role, then the sign-in account) and says plainly what it
+      // could not do.
+      await api<typeof deleteAccount>('POST', '/delete-account', { body: { userId: user.uid } });
     } catch (err) {
       setDeleting(false);
-      setBanner({ kind: 'error', text: `Nothing was deleted: ${errorMessage(err)}` });
+      const text = err instanceof ApiError ? err.message : `Nothing was deleted: ${errorMessage(err)}`;
+      setBanner({ kind: 'error', text });
       return;
     }
-    try {
-      await deleteUser(user);
-      qc.clear();
-      navigate('/', { replace: true });
-    } catch (err) {
-      setDeleting(false);
-      setBanner({
-        kind: 'error',
-        text: `Your colleges, checklists and notes were deleted, but the account could not be: ${errorMessage(err)}. Sign in again and retry.`,
-      });
-    }
+    qc.clear();
+    // The confirmation page ends the local session once it shows (the account no longer exists): signing
+    // out here would send this signed-in-only page to / before the navigation lands.
+    navigate('/account-deleted', { replace: true, state: { deleted: true } });
   };
 
   return (

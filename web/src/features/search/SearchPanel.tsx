@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SuggestInput } from '../../components/SuggestInput';
-import { AddToProfileButton, CollegeCard } from '../colleges';
-import { fetchCollegeSuggestions } from './api';
+import { AddToProfileButton, CollegeCard, EnrichmentLine } from '../colleges';
+import { fetchCollegeSuggestions, type CollegeView } from './api';
 import { STAGE_TEXT, useCollegeSearch } from './useCollegeSearch';
+import { useEnrichedView } from './useEnrichedView';
 
 /** Full official names as the government data spells them; short names and nicknames may not be found. */
 export const OFFICIAL_NAME_EXAMPLES = [
@@ -23,7 +24,7 @@ export function SearchPanel() {
   const heading = useRef<HTMLHeadingElement>(null);
   const busy = phase.kind === 'searching' || phase.kind === 'gathering';
 
-  const found = phase.kind === 'found' ? phase.college : null;
+  const found = phase.kind === 'found' ? phase.view : null;
   // A new result takes focus so keyboard and screen-reader users land on it.
   useEffect(() => {
     if (found) heading.current?.focus();
@@ -87,15 +88,31 @@ export function SearchPanel() {
           {phase.message}
         </div>
       ) : null}
-      {found ? (
-        <CollegeCard
-          key={found.name}
-          college={found}
-          headingRef={heading}
-          actions={<AddToProfileButton collegeName={found.name} />}
-        />
-      ) : null}
+      {found ? <FoundCollege key={found.college.name} view={found} headingRef={heading} /> : null}
       {phase.kind === 'gathering' ? <LoadingOverlay detail={STAGE_TEXT[phase.stage]} /> : null}
     </div>
+  );
+}
+
+/**
+ * The card of a found college. Its official figures show at once; facts from the college's own pages
+ * that are still being gathered fill in by themselves, with one status line saying so meanwhile.
+ */
+function FoundCollege({
+  view: initial,
+  headingRef,
+}: {
+  view: CollegeView;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  const view = useEnrichedView(initial);
+  return (
+    <CollegeCard
+      college={view.college}
+      headingRef={headingRef}
+      privateToYou={!view.shared}
+      status={<EnrichmentLine enrichment={view.enrichment} />}
+      actions={<AddToProfileButton collegeName={view.college.name} />}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { College, getCollegeSuggestions, searchCollege } from '@ct/contracts';
+import type { College, Enrichment, getCollegeSuggestions, searchCollege } from '@ct/contracts';
 import { api, ApiError } from '../../api/client';
 
 /** Names of cached colleges for the autocomplete (the server answers only for 3+ characters). */
@@ -10,16 +10,33 @@ export async function fetchCollegeSuggestions(query: string, signal: AbortSignal
   return r.suggestions;
 }
 
-/** A cached college, or null when the cache has none by that name or alias. */
-export async function fetchCachedCollege(name: string, signal?: AbortSignal): Promise<College | null> {
+/** A found college with what the card says about it: who can see it, and its facts still coming. */
+export interface CollegeView {
+  college: College;
+  /** false: only the students who asked for it see it, until an admin reviews it */
+  shared: boolean;
+  enrichment: Enrichment;
+}
+
+/** A cached college with its view, or null when the cache has none by that name or alias. */
+export async function fetchCollegeView(name: string, signal?: AbortSignal): Promise<CollegeView | null> {
   try {
     const r = await api<typeof searchCollege>('GET', '/search-college', {
       query: { name },
       ...(signal ? { signal } : {}),
     });
-    return r.data;
+    return {
+      college: r.data,
+      shared: r.shared ?? true,
+      enrichment: r.enrichment ?? { state: 'done', message: null },
+    };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
+}
+
+/** A cached college, or null when the cache has none by that name or alias. */
+export async function fetchCachedCollege(name: string, signal?: AbortSignal): Promise<College | null> {
+  return (await fetchCollegeView(name, signal))?.college ?? null;
 }

@@ -1,14 +1,8 @@
-import type {
-  addCollege,
-  College,
-  getIngestionStatus,
-  IngestionRequest,
-  IngestionStage,
-} from '@ct/contracts';
+import type { addCollege, getIngestionStatus, IngestionRequest, IngestionStage } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorMessage } from '../../api/client';
-import { fetchCachedCollege } from './api';
+import { fetchCollegeView, type CollegeView } from './api';
 
 /** How often the ingestion status is asked for while the overlay shows. */
 export const POLL_INTERVAL_MS = 1000;
@@ -21,7 +15,7 @@ export type SearchPhase =
   | { kind: 'idle' }
   | { kind: 'searching'; name: string }
   | { kind: 'gathering'; name: string; stage: IngestionStage }
-  | { kind: 'found'; college: College }
+  | { kind: 'found'; view: CollegeView }
   | { kind: 'error'; message: string };
 
 /** What each ingestion stage means to a student, shown under "Taking our time :D". */
@@ -82,8 +76,8 @@ export function useCollegeSearch(): { phase: SearchPhase; search(name: string): 
     const run = async (): Promise<SearchPhase> => {
       set({ kind: 'searching', name });
       try {
-        const college = await fetchCachedCollege(name, signal);
-        if (college) return { kind: 'found', college };
+        const view = await fetchCollegeView(name, signal);
+        if (view) return { kind: 'found', view };
       } catch (err) {
         if (signal.aborted) throw new Cancelled();
         return { kind: 'error', message: MSG.errorOccurred(errorMessage(err)) };
@@ -126,8 +120,11 @@ export function useCollegeSearch(): { phase: SearchPhase; search(name: string): 
 
       set({ kind: 'gathering', name, stage: 'done' });
       try {
-        const college = await fetchCachedCollege(request.collegeName ?? name, signal);
-        return college ? { kind: 'found', college } : { kind: 'error', message: MSG.addCollegeLater };
+        // The name as typed finds a college kept privately for this student too.
+        const view =
+          (await fetchCollegeView(request.collegeName ?? name, signal)) ??
+          (await fetchCollegeView(name, signal));
+        return view ? { kind: 'found', view } : { kind: 'error', message: MSG.addCollegeLater };
       } catch (err) {
         if (signal.aborted) throw new Cancelled();
         return { kind: 'error', message: MSG.errorOccurred(errorMessage(err)) };

@@ -1,0 +1,151 @@
+import {
+  CollegeIngestedEvent,
+  CollegeRemovedEvent,
+  normaliseCollegeName,
+  type CollegeRemovedEvent as CollegeRemovedPayload,
+} from '@ct/contracts';
+import { randomUUID } from 'node:crypto';
+import { mergeGovernment } from '@ct/providers';
+import { AppError, type ServiceContext } from '@ct/service-kit';
+import type { Queryable } from '@ct/store';
+import { ingestedEvent, type Ingestion } from './ingestion.ts';
+import { TRUST_MSG } from './messages.ts';
+import { Outbox } from './outbox.ts';
+import type { StoredCollege } from './repository.ts';
+
+type Kind = 'shared' | 'review';
+
+const reviewGone = (id: number) =>
+  new AppError('NOT_FOUND', `There is no college waiting for review with id ${id}.`);
+const collegeGone = (id: number) => new AppError('NOT_FOUND', `There is no college with id ${id}.`);
+
+/**
+ * The admin's decisions on colleges: approve a review item (share it), merge a college or a review item
+ * into a shared college (its names keep finding the other, students' lists follow, official figures are
+ * kept), delete either. Each decision is one transaction with its event in the outbox.
+ */
+export class Curation {
+  constructor(
+    private readonly ctx: ServiceContext<unknown>,
+    private readonly ingestion: Ingestion,
+  ) {}
+
+  /** Shares a review item with everyone; 409 when a shared college has its name already. */
+  async approve(id: number): Promise<{ name: string }> {
+    const { colleges, reviews, requests } = this.ingestion;
+    const name = await this.ctx.db.transaction(async (tx) => {
+      const item = await reviews.lock(id, tx);
+      if (!item) throw reviewGone(id);
+      const taken = await colleges.findCollege(item.document.name, tx);
+      const saved = taken ? null : await colleges.insertCollege(item.document, true, tx);
+      if (!saved) {
+        throw new AppError(
+          'CONFLICT',
+          `A college named "${taken?.college.name ?? item.document.name}" is already shared. Merge "${item.name}" into it instead.`,
+        );
+      }
+      await requests.repoint([item.key], null, saved, tx);
+      await reviews.delete(id, tx);
+      const { payload, eventId } = ingestedEvent(saved.document);
+      await Outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+      return saved.name;
+    });
+    void this.ingestion.outbox.kick();
+    return { name };
+  }
+
+  /**
+   * Merges a shared college or a review item into the shared college named `into`. The merged one's
+   * names (and the names students typed for it) find the other from now on; students' list entries move
+   * to it; when only the merged college had official figures, the other takes them.
+   */
+  async merge(kind: Kind, id: number, into: string): Promise<{ name: string; into: string }> {
+    const { colleges, reviews, requests } = this.ingestion;
+    const result = await this.ctx.db.transaction(async (tx) => {
+      const found = await colleges.findCollege(into, tx);
+      if (!found) throw new AppError('NOT_FOUND', `No shared college is called "${into}".`);
+      let target = await colleges.lockById(found.id, tx);
+      if (!target) throw new AppError('NOT_FOUND', `No shared college is called "${into}".`);
+      if (kind === 'review') {
+        const item = await reviews.lock(id, tx);
+        if (!item) throw reviewGone(id);
+        const students = await reviews.viewers(id, tx);
+        await requests.repoint([item.key], null, target, tx);
+        await reviews.delete(id, tx);
+        await this.announceRemoval(tx, item.name, target, students);
+        return { name: item.name, into: target.name };
+      }
+      if (target.id === id) throw new AppError('VALIDATION_ERROR', 'A college cannot be merged into itself.');
+      const merged = await colleges.lockById(id, tx);
+      if (!merged) throw collegeGone(id);
+      await requests.repoint([normaliseCollegeName(merged.name)], merged.id, target, tx);
+      await colleges.deleteCollege(merged.id, tx);
+      await colleges.addAliases(target.id, [merged.name, ...merged.document.aliases], tx);
+      if (target.document.scorecardId === null && merged.document.scorecardId !== null) {
+        // Merges keep the official figures: the government data moves with the institution's id.
+        await colleges.upsertColleges(
+          [mergeGovernment((await colleges.lockById(target.id, tx))!.document, merged.document)],
+          { mode: 'government' },
+          tx,
+        );
+      }
+      target = (await colleges.lockById(target.id, tx))!;
+      await colleges.rememberRemovedInstitution(merged.document, 'merged', target.name, tx);
+      await this.announceRemoval(tx, merged.name, target, null);
+      const { payload, eventId } = ingestedEvent(target.document);
+      await Outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+      return { name: merged.name, into: target.name };
+    });
+    void this.ingestion.outbox.kick();
+    return result;
+  }
+
+  /**
+   * Deletes a shared college or a review item. Students keep their checklists; the names that found it
+   * are not gathered again on the next ask (the request shows why; an admin's retry clears that).
+   */
+  async delete(kind: Kind, id: number): Promise<{ name: string }> {
+    const { colleges, reviews, requests } = this.ingestion;
+    const name = await this.ctx.db.transaction(async (tx) => {
+      if (kind === 'review') {
+        const item = await reviews.lock(id, tx);
+        if (!item) throw reviewGone(id);
+        await reviews.delete(id, tx);
+        await requests.markRemovedByAdmin([item.key], null, TRUST_MSG.removedByAdmin, tx);
+        // Nothing to announce: a review item never reached the essays grid or anyone else's list.
+        return item.name;
+      }
+      const gone = await colleges.lockById(id, tx);
+      if (!gone) throw collegeGone(id);
+      await requests.markRemovedByAdmin(
+        [normaliseCollegeName(gone.name)],
+        gone.id,
+        TRUST_MSG.removedByAdmin,
+        tx,
+      );
+      await colleges.deleteCollege(id, tx);
+      await colleges.rememberRemovedInstitution(gone.document, 'deleted', null, tx);
+      await this.announceRemoval(tx, gone.name, null, null);
+      return gone.name;
+    });
+    void this.ingestion.outbox.kick();
+    return { name };
+  }
+
+  private async announceRemoval(
+    tx: Queryable,
+    name: string,
+    into: StoredCollege | null,
+    students: string[] | null,
+  ): Promise<void> {
+    const payload: CollegeRemovedPayload = {
+      name,
+      mergedInto: into ? { name: into.name, deadlines: into.document.info.deadlines } : null,
+      students,
+      removedAt: new Date().toISOString(),
+    };
+    // Fixed when written: a relay that publishes the row twice publishes one event.
+    const eventId = `${normaliseCollegeName(name)}.removed.${randomUUID()}`;
+    await Outbox.add(tx, CollegeRemovedEvent, payload, eventId);
+  }
+}

@@ -1,0 +1,95 @@
+import { CollegeIngestedEvent, EVENT_SUBSCRIBERS, eventQueueName, type College } from '@ct/contracts';
+import { EventBus, MemoryQueue } from '@ct/queue';
+import { migrateModule, type ServiceContext, type ServiceModule } from '@ct/service-kit';
+import { openDb, type Db } from '@ct/store';
+import { buildCollege } from '@ct/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import collegesService from './app.ts';
+import { collegesConfig } from './config.ts';
+import { Ingestion } from './ingestion.ts';
+
+// The outbox on the embedded default store (PGlite), with the product's in-process queue: a process
+// that dies between committing a college and publishing its event must lose nothing.
+let db: Db;
+const quiet = () => {};
+/** A logger that says nothing (the outbox warns when it cannot publish; this test expects that). */
+const log = { fatal: quiet, error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet };
+
+beforeAll(async () => {
+  db = await openDb({ dataDir: 'memory://' });
+  await migrateModule(db, collegesService as unknown as ServiceModule);
+});
+afterAll(() => db?.close());
+
+/** One "process" of the colleges service: its database, its queue and event bus. */
+function processWith(queue: MemoryQueue): Ingestion {
+  const bus = new EventBus(queue, EVENT_SUBSCRIBERS);
+  // Ingestion uses the context's database, queue, event bus and log only.
+  const ctx = { db, queue, bus, log } as unknown as ServiceContext<unknown>;
+  return new Ingestion(ctx, collegesConfig({}));
+}
+
+async function eventsIn(queue: MemoryQueue, service: 'essays' | 'user-data') {
+  return queue.list(eventQueueName(service), ['waiting', 'active', 'completed', 'failed', 'delayed'], 100);
+}
+
+describe('college.ingested through the transactional outbox', () => {
+  it('a crash between commit and publish loses nothing: the next start publishes the event once', async () => {
+    const college: College = buildCollege({ name: 'Outbox Crash University', scorecardId: 900901 });
+    const first = new MemoryQueue();
+    const dying = processWith(first);
+    const { request } = await dying.requests.request('outbox crash university', college.name, null, 0);
+    expect(request.state).toBe('queued');
+
+    // The process is going down: its queue is closed when the worker's report arrives. The college and
+    // its event commit together; the publish after the commit fails.
+    await first.close();
+    const done = await dying.complete('outbox crash university', college, true);
+    expect(done).toMatchObject({ state: 'done', collegeName: 'Outbox Crash University' });
+    await dying.outbox.kick();
+    expect(await dying.colleges.findCollegeByName('Outbox Crash University')).not.toBeNull();
+    expect(await dying.outbox.pending()).toBe(1);
+    const row = await db.query<{ attempts: number; last_error: string | null }>(
+      'SELECT attempts, last_error FROM colleges.outbox WHERE sent_at IS NULL',
+    );
+    expect(row.rows[0]!.attempts).toBeGreaterThan(0);
+    expect(row.rows[0]!.last_error).toMatch(/closed/);
+
+    // The next process: its relay at start publishes what was left, to every subscriber.
+    const second = new MemoryQueue();
+    const next = processWith(second);
+    expect(await next.outbox.kick()).toBe(1);
+    expect(await next.outbox.pending()).toBe(0);
+    for (const service of ['essays', 'user-data'] as const) {
+      const events = await eventsIn(second, service);
+      expect(events.map((e) => e.name)).toEqual([CollegeIngestedEvent.name]);
+      expect(events[0]!.data).toMatchObject({
+        name: 'Outbox Crash University',
+        deadlines: college.info.deadlines,
+      });
+    }
+
+    // At least once, never twice for the subscriber: relaying again, or republishing the same row (a
+    // relay that died before marking it sent), adds no second event.
+    expect(await next.outbox.kick()).toBe(0);
+    await db.query('UPDATE colleges.outbox SET sent_at = NULL');
+    expect(await next.outbox.kick()).toBe(1);
+    expect(await eventsIn(second, 'essays')).toHaveLength(1);
+    await second.close();
+  });
+
+  it('the event is in the same transaction as the college: a failed store leaves no event behind', async () => {
+    const queue = new MemoryQueue();
+    const p = processWith(queue);
+    await p.requests.request('outbox rollback college', 'Outbox Rollback College', null, 0);
+    const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM colleges.outbox');
+    // A report for a request nobody made is refused: nothing of it may remain.
+    await expect(
+      p.complete('nobody asked for this', buildCollege({ name: 'Outbox Rollback College' }), true),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM colleges.outbox');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    expect(await p.colleges.findCollegeByName('Outbox Rollback College')).toBeNull();
+    await queue.close();
+  });
+});

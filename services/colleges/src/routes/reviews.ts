@@ -1,0 +1,38 @@
+import {
+  internalApproveCollege,
+  internalDeleteCollege,
+  internalListCollegeReviews,
+  internalMergeCollege,
+  internalTakeAiCall,
+} from '@ct/contracts';
+import { implement, type Implementation, type ServiceContext } from '@ct/service-kit';
+import { Curation } from '../curation.ts';
+import type { Ingestion } from '../ingestion.ts';
+import { TRUST_MSG } from '../messages.ts';
+
+/** The admin's review list and decisions on colleges; the workers' shared count of AI calls. */
+export function reviewRoutes(ctx: ServiceContext<unknown>, ingestion: Ingestion): Implementation[] {
+  const curation = new Curation(ctx, ingestion);
+  return [
+    implement(internalListCollegeReviews, async (request) =>
+      ingestion.reviews.list(request.query.limit ?? 50, request.query.offset ?? 0),
+    ),
+
+    implement(internalApproveCollege, async (request) => curation.approve(request.body.collegeId)),
+
+    implement(internalMergeCollege, async (request) => {
+      const { kind, collegeId, into } = request.body;
+      return curation.merge(kind, collegeId, into);
+    }),
+
+    implement(internalDeleteCollege, async (request) =>
+      curation.delete(request.body.kind, request.body.collegeId),
+    ),
+
+    implement(internalTakeAiCall, async (request) => {
+      const allowed = await ingestion.budget.take();
+      if (!allowed) request.log.warn({ purpose: request.body.purpose }, 'hourly limit on AI calls reached');
+      return { allowed, message: allowed ? 'AI call counted' : TRUST_MSG.aiLimitDetail };
+    }),
+  ];
+}

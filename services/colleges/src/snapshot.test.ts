@@ -1,0 +1,215 @@
+import { buildCollege, freshDatabase, type TestDatabase } from '@ct/testkit';
+import { migrateModule, type ServiceModule } from '@ct/service-kit';
+import { openDb, type Db } from '@ct/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import collegesService from './app.ts';
+import { CollegeRepository } from './repository.ts';
+import { readSnapshotFile } from './snapshot-file.ts';
+import { SnapshotLoads } from './snapshot-repository.ts';
+import { loadSnapshot } from './snapshot.ts';
+
+const FALL_2025 = new Date('2025-09-15T12:00:00Z');
+const FALL_2026 = new Date('2026-11-24T12:00:00Z');
+const migrate = (db: Db) => migrateModule(db, collegesService as unknown as ServiceModule);
+
+let database: TestDatabase;
+let db: Db;
+let repo: CollegeRepository;
+
+beforeAll(async () => {
+  database = await freshDatabase('snapshot');
+  db = await openDb({ url: database.url });
+  await migrate(db);
+  repo = new CollegeRepository(db);
+});
+afterAll(async () => {
+  await db?.close();
+  await database?.drop();
+});
+
+describe('the College Scorecard snapshot shipped with the product', () => {
+  it('is a few hundred KB and holds every institution with its source and notice', () => {
+    const s = readSnapshotFile();
+    expect(s.rows).toHaveLength(6543);
+    expect(s.source.url).toBe('https://collegescorecard.ed.gov/data/');
+    expect(s.notice).toMatch(/public domain/);
+    expect(s.groups.map((g) => [g.label, g.dataYear])).toEqual([
+      ['Institution, enrollment, admissions, student body, cost, net price and completion', '2021-22'],
+      ['Website', '2025-01-16 release'],
+      ['Net price calculator link', 'about the 2022 release'],
+      ['Median earnings 10 years after entry', '2020-21'],
+    ]);
+  });
+
+  it('loads every institution into an empty database as a complete college', async () => {
+    const progress: number[] = [];
+    const r = await loadSnapshot(db, { now: FALL_2025, onProgress: (done) => progress.push(done) });
+    expect(r).toMatchObject({
+      loaded: true,
+      colleges: 6543,
+      inserted: 6543,
+      updated: 0,
+      dataYear: '2021-22',
+    });
+    expect(r.withGrid).toBeGreaterThan(1000);
+    expect(progress.at(-1)).toBe(6543);
+    expect(await repo.countColleges()).toBe(6543);
+
+    const harvard = (await repo.findCollege('Harvard University'))!;
+    expect(harvard.factsGathered).toBe(false);
+    const c = harvard.college;
+    expect(c.scorecardId).toBe(166027);
+    expect(c.demographics).toMatchObject({
+      schoolCity: 'Cambridge',
+      schoolState: 'MA',
+      ownership: 'Private nonprofit',
+    });
+    expect(c.demographics.finance.netPrice30001to48000).toBe(-273);
+    // Each part says which year its figures describe.
+    expect(c.sources.demographics).toMatchObject({
+      url: 'https://collegescorecard.ed.gov/school/?166027',
+      title: 'College Scorecard, U.S. Department of Education, 2021-22',
+      gatheredAt: '2025-01-16T00:00:00.000Z',
+    });
+    expect(c.sources['demographics.finance.medianEarnings']!.title).toBe(
+      'College Scorecard, U.S. Department of Education, 2020-21',
+    );
+    expect(c.sources['demographics.priceCalcUrl']!.title).toMatch(/about the 2022 release$/);
+    // Deadlines and requirements from the Common App grid, in the cycle they belong to.
+    expect(c.info.deadlines).toEqual([
+      { type: 'Restrictive Early Action', date: '2025-11-01' },
+      { type: 'Regular Decision', date: '2026-01-01' },
+    ]);
+    expect(c.info.requirements).toMatchObject({
+      SAT_ACT: 'Required',
+      teacherRecommendations: '2 teacher evaluations required',
+    });
+    expect(c.info.requirements.applicationFee).toMatch(/^\$\d+/);
+    expect(c.sources['info.requirements']).toMatchObject({
+      url: 'https://content.commonapp.org/Files/ReqGrid.pdf',
+      title: 'Common App requirements grid 2025-26',
+    });
+    // What is not there says why, truthfully.
+    expect(c.missing).toContain(
+      "Essay prompts (from the college's own pages, when an AI provider is configured)",
+    );
+    expect(c.missing).toContain(
+      'First-generation share (not in the College Scorecard file this data comes from)',
+    );
+    expect(c.missing.some((m) => m.startsWith('Deadlines ('))).toBe(false);
+  });
+
+  it('gives a college outside the grid the government figures alone, and keeps same-named ones apart', async () => {
+    const mdc = (await repo.findCollege('Miami Dade College'))!.college;
+    expect(mdc.demographics.finance.netPrice0to30000).toEqual(expect.any(Number));
+    expect(mdc.info.deadlines).toEqual([]);
+    expect(mdc.info.requirements).toEqual({ transcripts: null, SAT_ACT: null, teacherRecommendations: null });
+    expect(mdc.missing).toContain(
+      "Deadlines (from the college's own pages, when an AI provider is configured)",
+    );
+    expect(mdc.missing).toContain(
+      "Requirements (from the college's own pages, when an AI provider is configured)",
+    );
+    expect((await repo.findCollege('UT Austin'))!.college.name).toBe('The University of Texas at Austin');
+    const columbia = await db.query<{ name: string }>(
+      `SELECT name FROM colleges.college WHERE name LIKE 'Columbia College (%' ORDER BY name`,
+    );
+    expect(columbia.rows.map((r) => r.name)).toContain('Columbia College (Columbia, MO)');
+  });
+
+  it('is skipped by later starts', async () => {
+    const r = await loadSnapshot(db, { now: FALL_2025 });
+    expect(r).toMatchObject({ loaded: false, skipped: 'already loaded' });
+    expect(await repo.countColleges()).toBe(6543);
+  });
+
+  it('loads again when a new version applies, keeping what was gathered from a college’s pages', async () => {
+    // A student had Amherst gathered from its pages by the AI provider.
+    const amherst = (await repo.findCollege('Amherst College'))!.college;
+    await repo.upsertCollege(
+      buildCollege({
+        name: 'Amherst College',
+        scorecardId: amherst.scorecardId,
+        info: {
+          deadlines: [{ type: 'Early Decision', date: '2026-11-01' }],
+          tips: ['Read the open curriculum page before you write.'],
+        },
+      }),
+      { mode: 'replace', factsGathered: true },
+    );
+    // A new admission cycle changes which grid deadlines apply: a new version.
+    const r = await loadSnapshot(db, { now: FALL_2026 });
+    expect(r).toMatchObject({ loaded: true, colleges: 6543, inserted: 0, updated: 6543 });
+    const kept = (await repo.findCollege('Amherst College'))!;
+    expect(kept.factsGathered).toBe(true);
+    expect(kept.college.info.tips).toEqual(['Read the open curriculum page before you write.']);
+    expect(kept.college.info.deadlines).toEqual([{ type: 'Early Decision', date: '2026-11-01' }]);
+    expect(kept.college.demographics.schoolCity).toBe('Amherst'); // official figures back in place
+    // A college not gathered is replaced whole: the passed cycle's deadlines are gone.
+    const harvard = (await repo.findCollege('Harvard University'))!.college;
+    expect(harvard.info.deadlines).toEqual([]);
+    expect(harvard.info.requirements.SAT_ACT).toBe('Required');
+    expect(await repo.countColleges()).toBe(6543);
+    expect((await new SnapshotLoads(db).list()).filter((l) => l.kind === 'snapshot')).toHaveLength(2);
+  });
+});
+
+describe('loading on a fresh database', () => {
+  it('happens once when several replicas start together (advisory lock)', async () => {
+    const target = await freshDatabase('snapshot_race');
+    const a = await openDb({ url: target.url, poolMax: 2 });
+    const b = await openDb({ url: target.url, poolMax: 2 });
+    try {
+      await migrate(a);
+      const results = await Promise.all([
+        loadSnapshot(a, { now: FALL_2026 }),
+        loadSnapshot(b, { now: FALL_2026 }),
+      ]);
+      expect(results.map((r) => r.loaded).sort()).toEqual([false, true]);
+      expect(results.find((r) => !r.loaded)!.skipped).toBe('already loaded');
+      expect(await new CollegeRepository(a).countColleges()).toBe(6543);
+    } finally {
+      await a.close();
+      await b.close();
+      await target.drop();
+    }
+  }, 120_000);
+
+  it('never overwrites newer official data an operator imported', async () => {
+    const target = await freshDatabase('snapshot_import');
+    const t = await openDb({ url: target.url });
+    try {
+      await migrate(t);
+      await new SnapshotLoads(t).record({
+        version: 'import:0123456789abcdef',
+        kind: 'import',
+        source: 'Most-Recent-Cohorts-Institution.csv',
+        sha256: null,
+        released: '2026-06-10',
+        colleges: 0,
+        ms: 1,
+      });
+      const r = await loadSnapshot(t, { now: FALL_2026 });
+      expect(r).toMatchObject({ loaded: false, skipped: 'newer data imported' });
+      expect(await new CollegeRepository(t).countColleges()).toBe(0);
+    } finally {
+      await t.close();
+      await target.drop();
+    }
+  });
+
+  it('works on the embedded store (PGlite) too', async () => {
+    const p = await openDb({ dataDir: 'memory://' });
+    try {
+      await migrate(p);
+      const r = await loadSnapshot(p, { now: FALL_2026 });
+      expect(r).toMatchObject({ loaded: true, colleges: 6543 });
+      expect((await new CollegeRepository(p).findCollege('Harvard University'))!.college.scorecardId).toBe(
+        166027,
+      );
+      expect((await loadSnapshot(p, { now: FALL_2026 })).loaded).toBe(false);
+    } finally {
+      await p.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,131 @@
+import { MSG } from '@ct/contracts';
+import {
+  createVerifiedUser,
+  startOpenAiFake,
+  startTestGateway,
+  type OpenAiFake,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Embedded, the essays service reads its own variables from the environment: each case sets them.
+const KEYS = ['ESSAY_PROMPTS_FILE', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'] as const;
+const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
+function setEnv(env: Partial<Record<(typeof KEYS)[number], string>>) {
+  for (const k of KEYS) {
+    if (env[k] === undefined) delete process.env[k];
+    else process.env[k] = env[k];
+  }
+}
+
+let student: TestUser;
+beforeAll(async () => {
+  student = await createVerifiedUser({ name: 'Prompt Student' });
+});
+afterAll(() => {
+  for (const k of KEYS) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+});
+
+const COMMON_APP_PROMPTS = [
+  'Some students have a background, identity, interest, or talent that is so meaningful they believe their application would be incomplete without it. If this sounds like you, then please share your story.',
+  'The lessons we take from obstacles we encounter can be fundamental to later success. Recount a time when you faced a challenge, setback, or failure. How did it affect you, and what did you learn from the experience?',
+];
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('the Common App and UC prompts, which the product does not ship', () => {
+  let gw: TestGateway | undefined;
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('are not listed without an operator file or an AI provider (nothing is read from ../shared)', async () => {
+    setEnv({});
+    gw = await startTestGateway();
+    const list = await gw.api<{ colleges: string[] }>('GET', '/api/get-colleges-essays', {
+      token: student.idToken,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.colleges).toEqual([]);
+    const prompts = await gw.api<{ message: string }>('GET', '/api/get-prompts', {
+      token: student.idToken,
+      query: { collegeName: 'Common App' },
+    });
+    expect(prompts.status).toBe(404);
+    expect(prompts.body.message).toBe(MSG.noPromptsFound);
+    await gw.close();
+    gw = undefined;
+  });
+});
+
+describe('the Common App and UC prompts from the AI provider', () => {
+  let gw: TestGateway;
+  let ai: OpenAiFake;
+  beforeAll(async () => {
+    ai = await startOpenAiFake();
+    ai.setResponder((req) => {
+      if (req.schemaName !== 'platform_prompts') return undefined;
+      return {
+        value: {
+          commonApp: {
+            prompts: COMMON_APP_PROMPTS,
+            wordLimitMin: 250,
+            wordLimitMax: 650,
+            sourceUrl: 'https://www.commonapp.org/blog/common-app-essay-prompts',
+          },
+          // Read somewhere other than the university's own site: not kept.
+          universityOfCalifornia: {
+            prompts: [
+              'Describe an example of your leadership experience in which you have positively influenced others.',
+            ],
+            wordLimit: 350,
+            sourceUrl: 'https://essay-help.example.com/uc-prompts',
+          },
+        },
+      };
+    });
+    setEnv({ OPENAI_API_KEY: ai.apiKey, OPENAI_BASE_URL: ai.url, OPENAI_MODEL: 'fake-model' });
+    gw = await startTestGateway();
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await ai?.close();
+  });
+
+  it('are gathered once from the platforms’ own pages, verbatim, with limits and source', async () => {
+    const list = await until(
+      () => gw.api<{ colleges: string[] }>('GET', '/api/get-colleges-essays', { token: student.idToken }),
+      (r) => r.body.colleges.includes('Common App'),
+      'the Common App prompts',
+    );
+    expect(list.body.colleges).toEqual(['Common App']);
+    const asked = ai.responses().filter((r) => r.schemaName === 'platform_prompts');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.input).toMatch(/^Admission cycle: \d{4}-\d{2} \(first-year applicants\)\.$/);
+    const prompts = await gw.api<{
+      prompts: string[];
+      details: Array<{ wordLimit: number | null; sourceUrl: string | null }>;
+    }>('GET', '/api/get-prompts', { token: student.idToken, query: { collegeName: 'Common App' } });
+    expect(prompts.body.prompts).toEqual(COMMON_APP_PROMPTS);
+    expect(prompts.body.details[0]).toMatchObject({
+      wordLimit: 650,
+      sourceUrl: 'https://www.commonapp.org/blog/common-app-essay-prompts',
+    });
+    const uc = await gw.api('GET', '/api/get-prompts', {
+      token: student.idToken,
+      query: { collegeName: 'University of California' },
+    });
+    expect(uc.status).toBe(404);
+  });
+});

@@ -1,0 +1,37 @@
+import type { RouteDef } from '@ct/contracts';
+import { useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+
+/**
+ * Opens the operators' queue dashboard (served by the gateway at /ops/queues, outside this app): its pages
+ * cannot send the ID token, so this first starts a short dashboard session with it (an HttpOnly cookie
+ * scoped to the dashboard), then goes there.
+ */
+export function QueueDashboardButton() {
+  const [opening, setOpening] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    setError(null);
+    setOpening(true);
+    try {
+      // A gateway route, not one of the route table's services: typed loosely.
+      const r = (await api<RouteDef>('POST', '/ops/session')) as { url?: unknown };
+      window.location.assign(typeof r.url === 'string' ? r.url : '/ops/queues');
+    } catch (err) {
+      setOpening(false);
+      setError(`Could not open the queue dashboard: ${errorMessage(err)}`);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="secondary" disabled={opening} onClick={() => void open()}>
+        {opening ? 'Opening...' : 'Queue dashboard'}
+      </button>
+      {error ? (
+        <p className="banner error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
