@@ -62,7 +62,8 @@ describe('keyboard only', () => {
       await page.keyboard.type(student.password);
       await page.keyboard.press('Enter');
       await page.waitForSelector('html[data-session="signed-in"]', { state: 'attached', timeout: 60_000 });
-      await page.waitForURL((u) => u.pathname === '/');
+      // A signed-in student lands on Your Colleges.
+      await page.waitForURL((u) => u.pathname === '/usercolleges');
       await settled(page);
 
       // Search: type, pick the suggestion with the arrow keys, search, add to profile.

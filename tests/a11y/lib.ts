@@ -45,25 +45,16 @@ export async function axe(page: Page): Promise<Violation[]> {
   }, WCAG_TAGS);
 }
 
-/** Serious and critical violations, one line each: rule (impact): help — selectors; why, for the first. */
-export function serious(violations: Violation[]): string[] {
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const where = v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 5)
-        .join(', ');
-      const why = (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200);
-      return `${v.id} (${v.impact}): ${v.help} — ${where}${why ? ` — ${why}` : ''}`;
-    });
-}
-
-/** Moderate and minor ones, reported but not failing the suite. */
-export function lesser(violations: Violation[]): string[] {
-  return violations
-    .filter((v) => v.impact !== 'serious' && v.impact !== 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} node(s)`);
+/** Violations as one line each: rule (impact): help — selectors; why, for the first. */
+export function describeViolations(violations: Violation[]): string[] {
+  return violations.map((v) => {
+    const where = v.nodes
+      .map((n) => n.target.join(' '))
+      .slice(0, 5)
+      .join(', ');
+    const why = (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200);
+    return `${v.id} (${v.impact}): ${v.help} — ${where}${why ? ` — ${why}` : ''}`;
+  });
 }
 
 /** Waits until the app has decided who is signed in and the page's first heading is on screen. */

@@ -6,6 +6,7 @@ import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser }
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sample as sampleOf, type JsonSchema } from '../hardening/lib/schema.ts';
 
 let gw: TestGateway;
 let alice: TestUser;
@@ -36,12 +37,26 @@ function takesUserId(schema: TSchema | undefined): boolean {
   return (s.anyOf ?? []).some(takesUserId);
 }
 
+/** Values for fields TypeBox cannot make up by itself (patterns and formats without a default). */
+const HINTS: Record<string, unknown> = {
+  homeState: 'ME',
+  incomeBand: '48001-75000',
+  draftId: '00000000-0000-4000-8000-000000000000',
+  recommenderId: '00000000-0000-4000-8000-000000000001',
+  who: 'Ms. Rivera',
+};
+
 /** A valid input for a schema part (the first union variant that takes a userId, if any). */
 function sample(schema: TSchema | undefined): Record<string, unknown> | undefined {
   const s = schema as Schema | undefined;
   if (!s) return undefined;
   const variant = s.anyOf?.find(takesUserId) ?? s;
-  return Value.Create(variant) as Record<string, unknown>;
+  try {
+    return Value.Create(variant) as Record<string, unknown>;
+  } catch {
+    // A pattern or format TypeBox will not invent: the sweep's own sampler, with hints.
+    return sampleOf(variant as JsonSchema, HINTS) as Record<string, unknown>;
+  }
 }
 
 /** Calls a route with valid input, the given token and overrides for the query and body. */

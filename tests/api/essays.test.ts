@@ -354,6 +354,40 @@ describe("prompts grouped across a student's colleges", () => {
     expect((await gw.api('GET', '/api/get-prompt-groups')).status).toBe(401);
   });
 
+  it("lists each of the student's colleges in list order with its prompts, limits read from the text too", async () => {
+    const gamma = 'Group Gamma Institute';
+    const delta = 'Group Delta College';
+    await seedColleges(gw.db, [buildCollege({ name: gamma }), buildCollege({ name: delta })]);
+    await publishIngested(
+      { name: delta, essayPrompts: ['Describe your hometown. Please answer in 300 words or fewer.'] },
+      'group-delta',
+    );
+    await until(
+      () => get('/get-prompts', { collegeName: delta }),
+      (r) => r.status === 200,
+      'the delta college',
+    );
+    for (const collegeName of [gamma, delta])
+      await gw.api('POST', '/api/add-user-college', { token: student.idToken, body: { collegeName } });
+    const r = await gw.api<{
+      colleges: Array<{ collegeName: string; prompts: Array<{ prompt: string; wordLimit: number | null }> }>;
+    }>('GET', '/api/get-my-essay-prompts', { token: student.idToken });
+    expect(r.status).toBe(200);
+    expect(r.body.colleges.map((c) => [c.collegeName, c.prompts.map((p) => p.wordLimit)])).toEqual([
+      ['Group Alpha College', [150, null]],
+      ['Group Beta University', [null, null]],
+      [gamma, []],
+      [delta, [300]],
+    ]);
+    expect(r.body.colleges[0]!.prompts[0]!.prompt).toBe('Why do you want to attend Group Alpha College?');
+    expect((await gw.api('GET', '/api/get-my-essay-prompts')).status).toBe(401);
+    const other = await createVerifiedUser({ name: 'Other Student' });
+    const none = await gw.api<{ colleges: unknown[] }>('GET', '/api/get-my-essay-prompts', {
+      token: other.idToken,
+    });
+    expect(none.body.colleges).toEqual([]);
+  });
+
   it('refuses text Postgres would refuse, and stores nothing', async () => {
     const prompt = (await get('/get-prompts', { collegeName: 'Common App' })).body.prompts as string[];
     const r = await gw.api<{ message: string }>('POST', '/api/add-example-essay', {

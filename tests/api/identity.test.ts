@@ -109,8 +109,8 @@ describe('staff roles', () => {
   it('is not admin until an operator grants the role with `npm run role`, and not after revoking', async () => {
     const user = await createVerifiedUser({ name: 'Future Admin' });
     const before = await staffRole(user.idToken);
-    expect(before.status).toBe(404);
-    expect(before.body.success).toBe(false);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ success: true, data: null });
     expect((await gw.api('GET', '/api/admin/metrics', { token: user.idToken })).status).toBe(403);
 
     const granted = await roleCli('grant', 'admin', user.email.toUpperCase());
@@ -129,7 +129,7 @@ describe('staff roles', () => {
     const revoked = await roleCli('revoke', user.email);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain(`Revoked admin from ${user.email}`);
-    expect((await staffRole(user.idToken)).status).toBe(404);
+    expect((await staffRole(user.idToken)).body).toMatchObject({ success: true, data: null });
     expect((await gw.api('GET', '/api/admin/metrics', { token: user.idToken })).status).toBe(403);
   });
 

@@ -27,11 +27,12 @@ describe('app shell in Chromium', () => {
     await context.close();
   });
 
-  it('sends anonymous visitors from protected pages to /', async () => {
+  it('sends anonymous visitors from protected pages to the login page, which will bring them back', async () => {
     const { page, context } = await newPage(browser, gw.url);
     for (const path of ['/search', '/usercolleges', '/essays', '/profile']) {
       await page.goto(path);
-      await page.waitForURL((u) => u.pathname === '/');
+      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === path);
+      await page.getByRole('status').getByText('Please log in to continue.').waitFor();
     }
     await context.close();
   });

@@ -108,10 +108,11 @@ describe('/essays in Chromium', () => {
     await grid.waitFor();
     const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(3);
-    expect(await grid.getByRole('button').allInnerTexts()).toEqual([
-      'Common App',
-      'University of California',
-      COLLEGE,
+    // The student's own colleges first (marked), then the application platforms.
+    expect((await grid.getByRole('button').allInnerTexts()).map((t) => t.split('\n'))).toEqual([
+      [COLLEGE, 'Your college'],
+      ['Common App'],
+      ['University of California'],
     ]);
 
     await grid.getByRole('button', { name: COLLEGE }).click();

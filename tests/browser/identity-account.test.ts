@@ -87,7 +87,7 @@ describe('profile account settings in Chromium', () => {
     await context.close();
   });
 
-  it('signs the user out when the account is disabled', async () => {
+  it('signs the user out when the account is disabled, and says why on the login page', async () => {
     const user = await createVerifiedUser({ name: 'Soon Disabled' });
     const { page, context } = await newPage(browser, gw.url);
     await signInInBrowser(page, user);
@@ -96,8 +96,12 @@ describe('profile account settings in Chromium', () => {
     await disableUser(user.uid);
     // Coming back to the tab re-reads the account from the provider.
     await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/profile');
     await page.waitForSelector('html[data-session="signed-out"]', { state: 'attached' });
+    await page
+      .getByRole('status')
+      .getByText('This account has been disabled. Contact support if you think this is a mistake.')
+      .waitFor();
     await context.close();
   });
 });
@@ -131,7 +135,7 @@ describe('header by role', () => {
 });
 
 describe('Google sign-in against the emulator', () => {
-  it('offers a clearly labelled local test account that signs in and lands on /', async () => {
+  it('offers a clearly labelled local test account that signs in and lands on Your Colleges', async () => {
     const { page, context } = await newPage(browser, gw.url);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
@@ -139,7 +143,7 @@ describe('Google sign-in against the emulator', () => {
     const address = uniqueEmail('google');
     await page.getByLabel('Test Google address').fill(address);
     await page.getByRole('button', { name: 'Continue as local test Google account' }).click();
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForURL((u) => u.pathname === '/usercolleges');
     await page.waitForSelector('html[data-session="signed-in"]', { state: 'attached' });
     await page.goto('/profile');
     await page.getByText(address).waitFor();

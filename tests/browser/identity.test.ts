@@ -13,6 +13,9 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+const RESET_SENT_IF_ACCOUNT =
+  'If an account exists for that e-mail, we sent a password reset link to it. Check your inbox.';
+
 let gw: TestGateway;
 let browser: Browser;
 
@@ -61,23 +64,26 @@ describe('login page in Chromium', () => {
     }
     await page.getByText('Ada Student').first().waitFor();
 
+    // Signing out here goes home; a signed-in page asked for afterwards goes to the login page.
     await signOutInBrowser(page);
     await page.waitForURL((u) => u.pathname === '/');
     for (const path of ['/search', '/usercolleges', '/essays', '/profile']) {
       await page.goto(path);
-      await page.waitForURL((u) => u.pathname === '/');
+      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === path);
     }
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('offers the password reset after a wrong password and locks it for 60 s after use', async () => {
+  it('offers "Forgot password?" always and the reset after a wrong password, locked for 60 s after use', async () => {
     const user = await createVerifiedUser({ name: 'Reset Student' });
     const { page, context } = await newPage(browser, gw.url);
     await page.clock.install();
     await page.goto('/login');
+    await page.getByRole('form', { name: 'Login' }).waitFor();
     const reset = page.getByRole('button', { name: 'Send Password Reset Email' });
     expect(await reset.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Forgot password?' }).isVisible()).toBe(true);
 
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -87,7 +93,8 @@ describe('login page in Chromium', () => {
     expect(alert).toMatch(/incorrect/i);
 
     await reset.click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe(MSG.resetSent);
+    // The login page never says whether an account has that e-mail.
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(RESET_SENT_IF_ACCOUNT);
     const waiting = page.getByRole('button', { name: MSG.pleaseWait });
     expect(await waiting.isDisabled()).toBe(true);
 

@@ -121,7 +121,7 @@ describe('landing page in Chromium', { timeout: 60_000 }, () => {
     await context.close();
   });
 
-  it('offers Sign In when signed out and Sign Out when signed in', async () => {
+  it('offers Sign In when signed out, and Your Colleges and Sign Out when signed in', async () => {
     const user = await createVerifiedUser({ name: 'Lena Landing' });
     const { page, context } = await newPage(browser, gw.url);
     await page.goto('/');
@@ -132,6 +132,10 @@ describe('landing page in Chromium', { timeout: 60_000 }, () => {
     await page.goto('/');
     const signOut = page.getByRole('button', { name: 'Sign Out', exact: true });
     await signOut.waitFor();
+    // The way on for a signed-in student.
+    expect(await page.getByRole('link', { name: 'Go to Your Colleges' }).getAttribute('href')).toBe(
+      '/usercolleges',
+    );
     expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0);
     await signOut.click();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Note } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
+import { aidDates, countdownText, daysBetween, localToday } from '@ct/contracts/planning';
 import {
   accountExists,
   buildCollege,
@@ -36,6 +37,12 @@ const longDate = (iso: string) => {
 };
 
 const COLLEGE = 'Maple Valley College';
+
+/** The countdown the page shows for a day (the browser and this process share the clock and zone). */
+const countdownOf = (iso: string) => {
+  const today = localToday();
+  return daysBetween(today, iso) < 0 ? `Passed · ${countdownText(iso, today)}` : countdownText(iso, today);
+};
 
 beforeAll(async () => {
   [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
@@ -104,7 +111,9 @@ describe('profile notes and calendar in Chromium', () => {
       .toBe('Scholarship essay');
     await tile(page, DAY_NOTE).click();
     await calendar.getByRole('heading', { name: `Deadlines on ${longDate(DAY_NOTE)}` }).waitFor();
-    const google = calendar.getByRole('link', { name: /^Add to Google Calendar: Scholarship essay/ });
+    const google = calendar
+      .locator('.day-deadlines')
+      .getByRole('link', { name: /^Add to Google Calendar: Scholarship essay/ });
     const href = new URL((await google.getAttribute('href'))!);
     expect(href.hostname).toBe('calendar.google.com');
     expect(href.searchParams.get('text')).toBe('Scholarship essay');
@@ -135,8 +144,16 @@ describe('profile notes and calendar in Chromium', () => {
     expect(await notes.getByLabel('Content').inputValue()).toBe('');
     expect((await notesOf(user))[0]?.content).toBe('Rotary club, 650 words now');
 
-    // Delete: the note and its calendar marker go.
+    // Delete asks first; Cancel keeps the note.
     await list.getByRole('button', { name: 'Delete Scholarship essay' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this note?' });
+    await confirm.getByText('“Scholarship essay” will be deleted for good').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await notesOf(user)).toHaveLength(1);
+    // Delete confirmed: the note and its calendar marker go.
+    await list.getByRole('button', { name: 'Delete Scholarship essay' }).click();
+    await confirm.getByRole('button', { name: 'Delete note' }).click();
     await notes.getByText(MSG.noNotesYet).waitFor();
     expect(await notesOf(user)).toEqual([]);
     await expect.poll(() => tile(page, DAY_NOTE).locator('.cal-marker').count()).toBe(0);
@@ -165,11 +182,23 @@ describe('profile notes and calendar in Chromium', () => {
     expect(await day.getByText('Early Decision').isVisible()).toBe(true);
     expect(await day.getByRole('link', { name: /^Add to Google Calendar/ }).count()).toBe(2);
 
+    // Event titles name the plan; each deadline says how far it is, and a past one is marked.
+    expect(await day.getByText(`${COLLEGE}: Early Action`).isVisible()).toBe(true);
+    const countdown = await day.locator('.countdown').first().textContent();
+    expect(countdown).toBe(countdownOf(DAY_BUSY));
+
     const reveal = calendar.getByRole('button', { name: 'Reveal all Deadlines' });
     await reveal.click();
     const all = calendar.locator('#all-deadlines');
     await all.getByText('Interview', { exact: true }).waitFor();
-    expect(await all.getByRole('listitem').count()).toBe(3);
+    // The two college deadlines, the note, and (with a college on the list) the FAFSA and CSS Profile dates.
+    const aid = aidDates(localToday());
+    expect(await all.getByRole('listitem').count()).toBe(3 + aid.length);
+    for (const a of aid)
+      expect(await all.getByText(a.title, { exact: true }).isVisible(), a.title).toBe(true);
+    expect(await all.getByRole('link', { name: 'FAFSA site' }).first().getAttribute('href')).toBe(
+      'https://studentaid.gov/h/apply-for-aid/fafsa',
+    );
     await calendar.getByRole('button', { name: 'Hide Deadlines' }).click();
     expect(await all.isVisible()).toBe(false);
 
@@ -177,7 +206,15 @@ describe('profile notes and calendar in Chromium', () => {
     const label = calendar.locator('.react-calendar__navigation__label');
     await label.click();
     await calendar.locator('.react-calendar__year-view').waitFor();
-    expect(await calendar.locator('.react-calendar__year-view .cal-count').first().textContent()).toBe('3');
+    const thisMonth = now.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+    expect(
+      await calendar
+        .locator('.react-calendar__year-view__months__month', {
+          has: page.locator(`abbr[aria-label="${thisMonth}"]`),
+        })
+        .locator('.cal-count')
+        .textContent(),
+    ).toBe('3');
     await label.click();
     await calendar.locator('.react-calendar__decade-view').waitFor();
     await label.click();
@@ -192,8 +229,20 @@ describe('profile notes and calendar in Chromium', () => {
     expect(download.suggestedFilename()).toBe('deadlines.ics');
     const text = fs.readFileSync((await download.path())!, 'utf8');
     const events = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
-    expect(events.map((e) => String(e.summary)).sort()).toEqual(['Interview', COLLEGE, COLLEGE]);
-    for (const e of events) expect(e.end!.getTime() - e.start.getTime()).toBe(60 * 60 * 1000);
+    // The file is the server's calendar: titles name the plan, and every event has its reminders.
+    expect(events.map((e) => String(e.summary)).sort()).toEqual(
+      [
+        'Interview',
+        `${COLLEGE}: Early Action`,
+        `${COLLEGE}: Early Decision`,
+        ...aid.map((a) => a.title),
+      ].sort(),
+    );
+    for (const e of events) {
+      expect(e.end!.getTime() - e.start.getTime()).toBe(60 * 60 * 1000);
+      const alarms = (e as VEvent & { alarms?: Array<{ trigger: string }> }).alarms ?? [];
+      expect(alarms.map((a) => a.trigger)).toEqual(['-PT720H', '-PT336H', '-PT168H', '-PT24H']);
+    }
     await context.close();
   });
 

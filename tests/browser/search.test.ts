@@ -9,6 +9,8 @@ import {
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
+import { COMPARE_METRICS } from '@ct/contracts/constants';
+import { countdownText, daysBetween, localToday } from '@ct/contracts/planning';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -120,6 +122,12 @@ const fitsWidth = (page: Page) =>
     return el.scrollWidth <= el.clientWidth;
   });
 
+/** The countdown the page shows for a day (the browser and this process share the clock and zone). */
+function countdownOf(iso: string): string {
+  const today = localToday();
+  return daysBetween(today, iso) < 0 ? `Passed · ${countdownText(iso, today)}` : countdownText(iso, today);
+}
+
 /** The value cell of a label in a card section (a `<dt>`/`<dd>` row). */
 function fact(section: Locator, label: string): Locator {
   return section
@@ -181,8 +189,13 @@ describe('search screen in Chromium', () => {
     ).toBe('https://npc.northfield.edu/calculator');
 
     const deadlines = section('Deadlines');
-    expect(await fact(deadlines, 'Early Action').innerText()).toBe('November 1, 2026');
-    expect(await fact(deadlines, 'Regular Decision').innerText()).toBe('January 4, 2027');
+    // Each date with how far it is from today; a past one is marked.
+    expect(await fact(deadlines, 'Early Action').innerText()).toBe(
+      `November 1, 2026 ${countdownOf('2026-11-01')}`,
+    );
+    expect(await fact(deadlines, 'Regular Decision').innerText()).toBe(
+      `January 4, 2027 ${countdownOf('2027-01-04')}`,
+    );
     // Next to the gathered deadlines: where they came from and when.
     const deadlineSource = deadlines.getByRole('link', { name: 'northfield.edu/apply/deadlines' });
     expect(await deadlineSource.getAttribute('href')).toBe('https://www.northfield.edu/apply/deadlines');
@@ -281,7 +294,8 @@ describe('search screen in Chromium', () => {
     const [nCost, sCost] = await cells('Cost of Attendance');
     expect([await colour(nCost), await colour(sCost)]).toEqual([RED, GREEN]);
     expect((await shown(sCost)).value).toBe('$28,000');
-    const [nEarn, sEarn] = await cells('Median Earnings');
+    // Median earnings lead with the other money figures, under the card's label.
+    const [nEarn, sEarn] = await cells('Median earnings');
     expect([await colour(nEarn), await colour(sEarn)]).toEqual([GREEN, RED]);
     const [nRatio, sRatio] = await cells('Student-Faculty Ratio');
     expect(await shown(nRatio)).toEqual({ value: '3:1', verdict: 'Better' });
@@ -300,8 +314,24 @@ describe('search screen in Chromium', () => {
     expect(await shown(sMed)).toEqual({ value: '$65,000', verdict: null });
     expect(await sMed.getAttribute('data-verdict')).toBe('none');
 
-    // Every metric of the spec is there.
-    expect(await table.locator('tbody tr').count()).toBe(18);
+    // Every metric of the spec is there: the money rows first (net price, both tuitions, debt, earnings),
+    // then the other spec metrics.
+    const heads = await table.locator('tbody th').allInnerTexts();
+    expect(heads.slice(0, 5).map((h) => h.split('\n')[0]!.replace(/ \(.*$/, ''))).toEqual([
+      'Average net price',
+      'In-state tuition',
+      'Out-of-state tuition',
+      'Median debt',
+      'Median earnings',
+    ]);
+    for (const label of COMPARE_METRICS.map((m) => m.label).filter(
+      (l) => !['In-State Tuition', 'Out-of-State Tuition', 'Median Earnings'].includes(l),
+    ))
+      expect(
+        heads.some((h) => h.startsWith(label)),
+        label,
+      ).toBe(true);
+    expect(heads).toHaveLength(20);
 
     // Then the two detail cards.
     expect(await panel.getByRole('article', { name: 'Northfield Institute of Technology' }).isVisible()).toBe(
@@ -338,7 +368,14 @@ describe('search screen in Chromium', () => {
     await panel.getByLabel('College 1').fill('Northfield Institute of Technology');
     await panel.getByLabel('College 2').fill('Southgate State University');
     await panel.getByRole('button', { name: 'Compare' }).click();
-    await panel.getByRole('table').waitFor();
+    // On a phone the comparison is one stacked card per college, not a table.
+    const first = panel.getByRole('region', { name: 'Northfield Institute of Technology at a glance' });
+    const second = panel.getByRole('region', { name: 'Southgate State University at a glance' });
+    await first.waitFor();
+    expect(await panel.getByRole('table').isVisible()).toBe(false);
+    const [f, g] = [await first.boundingBox(), await second.boundingBox()];
+    expect(g!.y).toBeGreaterThanOrEqual(f!.y + f!.height);
+    expect(await first.getByText('Admission Rate').isVisible()).toBe(true);
     expect(await fitsWidth(page)).toBe(true);
     // The detail cards stack: the second starts below the first.
     const a = await panel.getByRole('article', { name: 'Northfield Institute of Technology' }).boundingBox();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { LIMITS } from '@ct/contracts/messages';
 import { useSession } from './auth/session';
 import { LoadingOverlay } from './components/LoadingOverlay';
@@ -87,10 +87,10 @@ function Shell() {
   );
 }
 
+// A data router (one catch-all route holding the app's own <Routes>): pages can hold a navigation back
+// while it would lose unsaved work (useBlocker).
+const router = createBrowserRouter([{ path: '*', element: <Shell /> }]);
+
 export function App() {
-  return (
-    <BrowserRouter>
-      <Shell />
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -23,10 +23,13 @@ export const getStaffRoles = defineRoute({
   path: '/get-staff-roles',
   service: 'auth',
   access: 'user',
-  summary: "The signed-in user's staff role (is-admin is true only when this succeeds with `admin`)",
+  summary:
+    "The signed-in user's staff role, null when they have none (is-admin is true only when this succeeds with `admin`)",
   schema: {
     querystring: Type.Object({ userId: Type.Optional(UserId) }),
-    response: { 200: Ok({ role: StaffRole, data: StaffRole }), 404: ApiError },
+    response: {
+      200: Ok({ role: Type.Union([StaffRole, Type.Null()]), data: Type.Union([StaffRole, Type.Null()]) }),
+    },
   },
 });
 

@@ -34,6 +34,13 @@ export const Finance = Type.Object({
   pellGrantRate: Type.Optional(Num),
   /** Share of undergraduates with a federal student loan (Scorecard PCTFLOAN), fraction 0..1 */
   federalLoanRate: Type.Optional(Num),
+  /**
+   * Average net price over all aided students (Scorecard NPT4_PUB for public institutions, NPT4_PRIV
+   * otherwise). Optional: older documents lack it.
+   */
+  avgNetPrice: Type.Optional(Num),
+  /** Median debt of students who completed (Scorecard GRAD_DEBT_MDN). Optional: older documents lack it. */
+  medianDebt: Type.Optional(Num),
 });
 export type Finance = Static<typeof Finance>;
 
@@ -53,6 +60,33 @@ export const DemographicBreakdown = Type.Object({
 });
 export type DemographicBreakdown = Static<typeof DemographicBreakdown>;
 
+/**
+ * The year of the data behind each group of government figures, as the source names it (e.g. "2021-22").
+ * Every key is optional: a group whose year is not known is left out, and older documents have none.
+ */
+export const DataYears = Type.Object(
+  {
+    /** Admission rate */
+    admissions: Type.Optional(Type.String({ maxLength: 20 })),
+    /** Sizes, ratio and the demographic breakdown */
+    students: Type.Optional(Type.String({ maxLength: 20 })),
+    /** Cost of attendance and tuition */
+    cost: Type.Optional(Type.String({ maxLength: 20 })),
+    /** Net prices (average and by income band) */
+    netPrice: Type.Optional(Type.String({ maxLength: 20 })),
+    /** Grants, loans, family incomes and FAFSA applications */
+    aid: Type.Optional(Type.String({ maxLength: 20 })),
+    /** Median debt */
+    debt: Type.Optional(Type.String({ maxLength: 20 })),
+    /** Median earnings */
+    earnings: Type.Optional(Type.String({ maxLength: 20 })),
+    /** Graduation rate */
+    completion: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type DataYears = Static<typeof DataYears>;
+
 export const Demographics = Type.Object({
   schoolCity: Str,
   schoolState: Str,
@@ -68,6 +102,8 @@ export const Demographics = Type.Object({
   ownership: Type.Optional(Str),
   demographics: DemographicBreakdown,
   finance: Finance,
+  /** The data year of each group of figures, where the source gives it. */
+  dataYears: Type.Optional(DataYears),
 });
 export type Demographics = Static<typeof Demographics>;
 

@@ -46,3 +46,6 @@ export function normaliseCollegeName(name: string): string {
     .trim()
     .replace(/\s+/g, ' ');
 }
+
+/** How long a college removed from a student's list keeps its checklist progress for Undo or re-adding. */
+export const REMOVED_COLLEGE_KEEP_DAYS = 30;

@@ -70,6 +70,8 @@ export const getCollegesEssays = defineRoute({
         success: Type.Literal(true),
         message: Type.String(),
         colleges: Type.Array(Type.String()),
+        /** Which of them are application platforms whose prompts serve many colleges (Common App, UC) */
+        applications: Type.Optional(Type.Array(Type.String())),
       }),
     },
   },
@@ -162,6 +164,25 @@ export const getPromptGroups = defineRoute({
   },
 });
 
+export const getMyEssayPrompts = defineRoute({
+  method: 'GET',
+  path: '/get-my-essay-prompts',
+  service: 'essays',
+  access: 'user',
+  summary:
+    "Each college on the student's list, in list order, with its prompts and word limits (none when it has no prompts)",
+  schema: {
+    response: {
+      200: Type.Object({
+        success: Type.Literal(true),
+        message: Type.String(),
+        colleges: Type.Array(Type.Object({ collegeName: Type.String(), prompts: Type.Array(PromptDetail) })),
+      }),
+      503: ApiError,
+    },
+  },
+});
+
 export const addExampleEssay = defineRoute({
   method: 'POST',
   path: '/add-example-essay',
@@ -212,4 +233,11 @@ export const GatherPlatformPromptsJob: MessageDef<typeof GatherPlatformPromptsPa
 };
 export type GatherPlatformPromptsJobData = Static<typeof GatherPlatformPromptsPayload>;
 
-export const essaysRoutes = [getCollegesEssays, getPrompts, getEssays, getPromptGroups, addExampleEssay];
+export const essaysRoutes = [
+  getCollegesEssays,
+  getPrompts,
+  getEssays,
+  getPromptGroups,
+  getMyEssayPrompts,
+  addExampleEssay,
+];

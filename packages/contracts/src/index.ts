@@ -10,3 +10,4 @@ export * from './admin.ts';
 export * from './events.ts';
 export * from './routes.ts';
 export * from './public-config.ts';
+export * from './planning.ts';

@@ -72,7 +72,7 @@ export const MSG = {
   noteUpdated: 'Note successfully updated!',
   collegeAdded: 'College successfully added to your profile!',
   noInfoFound: 'No Info Found',
-  noDataForCollege: (n: 1 | 2) => `No data for College ${n}`,
+  noDataForCollege: (n: number) => `No data for College ${n}`,
   noDeadlinesForDate: 'No deadlines for this date.',
   noDeadlinesAvailable: 'No deadlines available.',
   noNotesYet: 'No notes yet. Create your first note!',

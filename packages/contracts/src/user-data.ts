@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { ApiError, CollegeName, IsoDate, IsoDateTime, Ok, UserId } from './common.ts';
 import { Demographics } from './college.ts';
 import { MSG } from './messages.ts';
+import { INCOME_BANDS, STATE_CODES, type IncomeBand, type StateCode } from './planning.ts';
 import { defineRoute } from './route.ts';
 
 /** A task the student can tick, reword, delete or add. */
@@ -79,6 +80,16 @@ export type NoteDeadlineItem = Static<typeof NoteDeadlineItem>;
 export const DeadlineItem = Type.Union([CollegeDeadlineItem, NoteDeadlineItem]);
 export type DeadlineItem = Static<typeof DeadlineItem>;
 
+/** A FAFSA or CSS Profile date of the coming cycle (`aidDates` in planning.ts). */
+export const AidDateItem = Type.Object({
+  form: Type.Union([Type.Literal('FAFSA'), Type.Literal('CSS Profile')]),
+  title: Type.String(),
+  /** YYYY-MM-DD */
+  date: Type.String(),
+  details: Type.String(),
+  url: Type.String(),
+});
+
 /** Spec entity "College resources". */
 export const Resources = Type.Object({
   links: Type.Array(Type.String()),
@@ -108,8 +119,12 @@ export const addUserCollege = defineRoute({
   path: '/add-user-college',
   service: 'user-data',
   access: 'user',
-  summary: "Add a cached college to the student's list and create its checklist",
-  schema: { body: UserCollegeQ, response: { 200: Ok({ data: UserCollege }), 404: ApiError } },
+  summary:
+    "Add a cached college to the student's list and create its checklist; one removed in the last 30 days comes back with its checklist (`restored`)",
+  schema: {
+    body: UserCollegeQ,
+    response: { 200: Ok({ data: UserCollege, restored: Type.Boolean() }), 404: ApiError },
+  },
 });
 
 export const removeUserCollege = defineRoute({
@@ -117,7 +132,7 @@ export const removeUserCollege = defineRoute({
   path: '/remove-user-college',
   service: 'user-data',
   access: 'user',
-  summary: 'Remove a college and its checklist',
+  summary: 'Remove a college from the list; its checklist is kept for 30 days for Undo (adding it again)',
   schema: { body: UserCollegeQ, response: { 200: Ok({ data: Type.Array(UserCollege) }), 404: ApiError } },
 });
 
@@ -270,8 +285,14 @@ export const getDeadlines = defineRoute({
   path: '/get-deadlines',
   service: 'user-data',
   access: 'user',
-  summary: "The student's college deadlines plus notes with a deadline",
-  schema: { querystring: Type.Object(UserQ), response: { 200: Ok({ deadlines: Type.Array(DeadlineItem) }) } },
+  summary:
+    "The student's college deadlines plus notes with a deadline; with colleges on the list, also the FAFSA and CSS Profile dates of the coming cycle (`aidDates`)",
+  schema: {
+    querystring: Type.Object(UserQ),
+    response: {
+      200: Ok({ deadlines: Type.Array(DeadlineItem), aidDates: Type.Optional(Type.Array(AidDateItem)) }),
+    },
+  },
 });
 
 // ---- beyond the spec: calendar subscription, export and deletion of a student's data ----
@@ -338,10 +359,247 @@ export const calendarFeedIcs = defineRoute({
   },
 });
 
+// ---- beyond the spec: the student's money profile, essay drafts and recommenders ----
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A home state by its postal code, or null for "not set". */
+export const HomeState = Type.Union([
+  Type.Unsafe<StateCode>(
+    Type.String({
+      pattern: `^(${STATE_CODES.join('|')})$`,
+      errorMessage: 'The home state must be a U.S. state or territory code such as "ME", or empty',
+    }),
+  ),
+  Type.Null(),
+]);
+
+/** A household income band as the Scorecard reports net price, or null for "not set". */
+export const IncomeBandSchema = Type.Union([
+  Type.Unsafe<IncomeBand>(
+    Type.String({
+      pattern: `^(${INCOME_BANDS.map(escapeRe).join('|')})$`,
+      errorMessage: `The income band must be one of ${INCOME_BANDS.join(', ')}, or empty`,
+    }),
+  ),
+  Type.Null(),
+]);
+
+/** What a student tells us once, privately, so costs are shown for them. Both parts are optional. */
+export const StudentProfile = Type.Object({
+  homeState: HomeState,
+  incomeBand: IncomeBandSchema,
+  updatedAt: Type.Union([IsoDateTime, Type.Null()]),
+});
+export type StudentProfile = Static<typeof StudentProfile>;
+
+export const getStudentProfile = defineRoute({
+  method: 'GET',
+  path: '/get-student-profile',
+  service: 'user-data',
+  access: 'user',
+  summary: "The student's home state and household income band (private; both may be unset)",
+  schema: { querystring: Type.Object(UserQ), response: { 200: Ok({ data: StudentProfile }) } },
+});
+
+export const updateStudentProfile = defineRoute({
+  method: 'POST',
+  path: '/update-student-profile',
+  service: 'user-data',
+  access: 'user',
+  summary: 'Set or clear the home state and household income band',
+  schema: {
+    body: Type.Object(
+      { ...UserQ, homeState: HomeState, incomeBand: IncomeBandSchema },
+      { additionalProperties: false },
+    ),
+    response: { 200: Ok({ data: StudentProfile }) },
+  },
+});
+
+export const deadlinesIcs = defineRoute({
+  method: 'GET',
+  path: '/download-deadlines.ics',
+  service: 'user-data',
+  access: 'user',
+  summary:
+    "The signed-in student's deadlines as an iCalendar file (text/calendar), the same as the subscription feed",
+  schema: { querystring: Type.Object(UserQ) },
+});
+
+/** A student's draft for one prompt; prompts that read the same across colleges share it. */
+export const EssayDraft = Type.Object({
+  id: Type.String(),
+  /** The prompt's words without case, punctuation or word-limit notes (`essayPromptKey`). */
+  promptKey: Type.String(),
+  /** The prompt as the student first saved it */
+  prompt: Type.String(),
+  body: Type.String(),
+  wordCount: Type.Integer(),
+  /** Goes up by one on every save; a save names the revision it started from. */
+  revision: Type.Integer(),
+  versions: Type.Integer({ description: 'How many earlier versions are kept' }),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type EssayDraft = Static<typeof EssayDraft>;
+
+export const EssayDraftVersion = Type.Object({
+  id: Type.String(),
+  body: Type.String(),
+  wordCount: Type.Integer(),
+  createdAt: IsoDateTime,
+});
+export type EssayDraftVersion = Static<typeof EssayDraftVersion>;
+
+export const ESSAY_DRAFT_MAX_CHARS = 20_000;
+
+export const getEssayDrafts = defineRoute({
+  method: 'GET',
+  path: '/get-essay-drafts',
+  service: 'user-data',
+  access: 'user',
+  summary: "The student's essay drafts, one per prompt text",
+  schema: { querystring: Type.Object(UserQ), response: { 200: Ok({ drafts: Type.Array(EssayDraft) }) } },
+});
+
+export const saveEssayDraft = defineRoute({
+  method: 'POST',
+  path: '/save-essay-draft',
+  service: 'user-data',
+  access: 'user',
+  summary:
+    'Save the draft of a prompt (autosave). Refused with 409 when it changed since `baseRevision`; the text it replaces is kept as a version every 10 minutes, and always with `keepVersion`',
+  schema: {
+    body: Type.Object(
+      {
+        ...UserQ,
+        prompt: Type.String({ minLength: 1, maxLength: 5000 }),
+        body: Type.String({
+          maxLength: ESSAY_DRAFT_MAX_CHARS,
+          errorMessage: `A draft can be at most ${ESSAY_DRAFT_MAX_CHARS.toLocaleString('en-US')} characters`,
+        }),
+        /** The revision the text was based on; 0 or absent for a draft the client has not seen saved. */
+        baseRevision: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+        /** Keep the text being replaced as a version (restoring a version, "Save a version"). */
+        keepVersion: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+    response: { 200: Ok({ data: EssayDraft }), 400: ApiError, 409: ApiError },
+  },
+});
+
+export const getEssayDraftVersions = defineRoute({
+  method: 'GET',
+  path: '/get-essay-draft-versions',
+  service: 'user-data',
+  access: 'user',
+  summary: "Earlier versions of one of the student's drafts, newest first",
+  schema: {
+    querystring: Type.Object({ ...UserQ, draftId: Type.String({ format: 'uuid', maxLength: 36 }) }),
+    response: { 200: Ok({ versions: Type.Array(EssayDraftVersion) }), 404: ApiError },
+  },
+});
+
+/** Someone writing a recommendation for one of the student's colleges. */
+export const Recommender = Type.Object({
+  id: Type.String(),
+  collegeName: Type.String(),
+  /** Who: a name, and whatever the student adds ("Ms. Rivera, chemistry") */
+  who: Type.String(),
+  askedOn: Type.Union([IsoDate, Type.Null()]),
+  submittedOn: Type.Union([IsoDate, Type.Null()]),
+  createdAt: IsoDateTime,
+});
+export type Recommender = Static<typeof Recommender>;
+
+export const AskBy = Type.Object({
+  /** YYYY-MM-DD: four weeks before the deadline below */
+  date: Type.String(),
+  deadlineType: Type.String(),
+  deadlineDate: Type.String(),
+});
+
+const RecommenderDate = Type.Union([
+  Type.String({
+    maxLength: 10,
+    pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+    errorMessage: 'Dates must be real dates (YYYY-MM-DD) or empty',
+  }),
+  Type.Null(),
+]);
+
+export const RECOMMENDERS_PER_COLLEGE = 10;
+
+export const getRecommenders = defineRoute({
+  method: 'GET',
+  path: '/get-recommenders',
+  service: 'user-data',
+  access: 'user',
+  summary: "The student's recommenders for one college, and the date to ask them by",
+  schema: {
+    querystring: UserCollegeQ,
+    response: {
+      200: Ok({ recommenders: Type.Array(Recommender), askBy: Type.Union([AskBy, Type.Null()]) }),
+      404: ApiError,
+    },
+  },
+});
+
+export const saveRecommender = defineRoute({
+  method: 'POST',
+  path: '/save-recommender',
+  service: 'user-data',
+  access: 'user',
+  summary: `Add or change a recommender of a college on the list (at most ${RECOMMENDERS_PER_COLLEGE}), by an id the client makes: a repeated save is harmless`,
+  schema: {
+    body: Type.Object(
+      {
+        ...UserQ,
+        collegeName: CollegeName,
+        /** A new uuid for a new recommender, the existing one to change it */
+        recommenderId: Type.String({ format: 'uuid', maxLength: 36 }),
+        who: Type.String({
+          minLength: 1,
+          maxLength: 120,
+          errorMessage: 'Say who is writing the recommendation (at most 120 characters)',
+        }),
+        askedOn: Type.Optional(RecommenderDate),
+        submittedOn: Type.Optional(RecommenderDate),
+      },
+      { additionalProperties: false },
+    ),
+    response: { 200: Ok({ data: Recommender }), 400: ApiError, 404: ApiError, 409: ApiError },
+  },
+});
+
+export const removeRecommender = defineRoute({
+  method: 'POST',
+  path: '/remove-recommender',
+  service: 'user-data',
+  access: 'user',
+  summary: 'Remove one of the student’s recommenders',
+  schema: {
+    body: Type.Object(
+      { ...UserQ, recommenderId: Type.String({ format: 'uuid', maxLength: 36 }) },
+      { additionalProperties: false },
+    ),
+    response: { 200: Ok({ data: Type.Array(Recommender) }), 404: ApiError },
+  },
+});
+
 export const ExportedCollege = Type.Object({
   collegeId: Type.String(),
   collegeName: Type.String(),
   addedAt: IsoDateTime,
+  checklist: Checklist,
+});
+
+export const RemovedCollege = Type.Object({
+  collegeId: Type.String(),
+  collegeName: Type.String(),
+  removedAt: IsoDateTime,
   checklist: Checklist,
 });
 
@@ -359,8 +617,22 @@ export const exportMyData = defineRoute({
           userId: Type.String(),
           exportedAt: IsoDateTime,
           colleges: Type.Array(ExportedCollege),
+          /** Removed colleges whose checklists are still kept for Undo (30 days). */
+          removedColleges: Type.Array(RemovedCollege),
           notes: Type.Array(Note),
           calendarFeed: CalendarFeedStatus,
+          profile: Type.Optional(StudentProfile),
+          essayDrafts: Type.Optional(
+            Type.Array(
+              Type.Object({
+                prompt: Type.String(),
+                body: Type.String(),
+                updatedAt: IsoDateTime,
+                versions: Type.Array(EssayDraftVersion),
+              }),
+            ),
+          ),
+          recommenders: Type.Optional(Type.Array(Recommender)),
         }),
       }),
     },
@@ -373,7 +645,8 @@ export const deleteMyData = defineRoute({
   path: '/delete-my-data',
   service: 'user-data',
   access: 'user',
-  summary: 'Delete every college, checklist, note and calendar link of the student, in one transaction',
+  summary:
+    'Delete every college, checklist, note, calendar link, profile, essay draft and recommender of the student, in one transaction',
   schema: {
     body: Type.Object(UserQ, { additionalProperties: false }),
     response: {
@@ -465,6 +738,15 @@ export const userDataRoutes = [
   createCalendarFeed,
   revokeCalendarFeed,
   calendarFeedIcs,
+  deadlinesIcs,
+  getStudentProfile,
+  updateStudentProfile,
+  getEssayDrafts,
+  saveEssayDraft,
+  getEssayDraftVersions,
+  getRecommenders,
+  saveRecommender,
+  removeRecommender,
   exportMyData,
   deleteMyData,
   internalUserDataStats,

@@ -1,4 +1,4 @@
-import type { Demographics } from '@ct/contracts';
+import type { DataYears, Demographics } from '@ct/contracts';
 
 /**
  * One College Scorecard data element: its column in the official CSV files (`variable`) and its field in
@@ -52,6 +52,9 @@ export const SCORECARD_FIELDS = {
   tuitionInState: f('TUITIONFEE_IN', 'latest.cost.tuition.in_state'),
   tuitionOutOfState: f('TUITIONFEE_OUT', 'latest.cost.tuition.out_of_state'),
   medianEarnings10y: f('MD_EARN_WNE_P10', 'latest.earnings.10_yrs_after_entry.median'),
+  avgNetPricePub: f('NPT4_PUB', 'latest.cost.avg_net_price.public'),
+  avgNetPricePriv: f('NPT4_PRIV', 'latest.cost.avg_net_price.private'),
+  medianDebt: f('GRAD_DEBT_MDN', 'latest.aid.median_debt.completers.overall'),
   netPricePub1: f('NPT41_PUB', 'latest.cost.net_price.public.by_income_level.0-30000'),
   netPricePub2: f('NPT42_PUB', 'latest.cost.net_price.public.by_income_level.30001-48000'),
   netPricePub3: f('NPT43_PUB', 'latest.cost.net_price.public.by_income_level.48001-75000'),
@@ -154,12 +157,17 @@ const OWNERSHIP: Record<number, string> = { 1: 'Public', 2: 'Private nonprofit',
 
 /**
  * Maps one institution's Scorecard values to the College document's demographics and finance.
- * Net prices come from the public series for public institutions and the private series otherwise;
+ * Net prices (average and by income band) come from the public series for public institutions and the
+ * private series otherwise, as the Scorecard itself shows them; `dataYears`, when given, says which year
+ * each group of figures is from;
  * cost of attendance from the academic-year figure, else the program-year one; graduation rate from the
  * four-year completion rate, else the less-than-four-year one. Nothing is estimated: a value the
  * Scorecard does not publish stays null.
  */
-export function governmentData(rec: ScorecardRecord): GovernmentData | null {
+export function governmentData(
+  rec: ScorecardRecord,
+  opts: { dataYears?: DataYears | undefined } = {},
+): GovernmentData | null {
   const id = num(rec.id);
   const name = str(rec.name);
   if (id === null || !name) return null;
@@ -213,7 +221,11 @@ export function governmentData(rec: ScorecardRecord): GovernmentData | null {
         graduationRate,
         pellGrantRate: num(rec.pellGrantRate),
         federalLoanRate: num(rec.federalLoanRate),
+        avgNetPrice: band(rec.avgNetPricePub, rec.avgNetPricePriv),
+        medianDebt: num(rec.medianDebt),
       },
+      // The API and the CSV rows carry no year; whoever knows the file's years passes them in.
+      ...(opts.dataYears && Object.keys(opts.dataYears).length ? { dataYears: { ...opts.dataYears } } : {}),
     },
   };
 }

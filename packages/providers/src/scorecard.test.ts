@@ -67,6 +67,9 @@ function expectedFromCsv(row: Row) {
       graduationRate,
       pellGrantRate: n('PCTPELL'),
       federalLoanRate: n('PCTFLOAN'),
+      avgNetPrice: n(`NPT4_${s}`),
+      // Not in this CSV (the merged year files leave debt empty): stays null
+      medianDebt: n('GRAD_DEBT_MDN'),
     },
   };
 }
@@ -97,11 +100,20 @@ describe('College Scorecard mapping, field by field against the official CSV', (
     expect(governmentData(recordFromCsv(row))!.demographics).toEqual(expectedFromCsv(row));
   });
 
+  it('keeps the data years it is given, and none when it is given none', () => {
+    const row = rows.get('166027')!;
+    expect(governmentData(recordFromCsv(row))!.demographics.dataYears).toBeUndefined();
+    const years = { netPrice: '2021-22', cost: '2021-22', earnings: '2020-21' };
+    expect(governmentData(recordFromCsv(row), { dataYears: years })!.demographics.dataYears).toEqual(years);
+  });
+
   it('takes net prices from the series of the ownership', async () => {
     const harvard = (await client.getSchool(166027))!;
     expect(harvard.demographics.finance.netPrice0to30000).toBe(Number(rows.get('166027')!.NPT41_PRIV));
+    expect(harvard.demographics.finance.avgNetPrice).toBe(Number(rows.get('166027')!.NPT4_PRIV));
     const aamu = (await client.getSchool(100654))!;
     expect(aamu.demographics.finance.netPrice0to30000).toBe(Number(rows.get('100654')!.NPT41_PUB));
+    expect(aamu.demographics.finance.avgNetPrice).toBe(Number(rows.get('100654')!.NPT4_PUB));
   });
 
   it('uses the API field names of the official data dictionary', () => {

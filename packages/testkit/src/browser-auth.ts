@@ -7,15 +7,15 @@ async function waitForSession(page: Page, state: 'signed-in' | 'signed-out', tim
 
 /**
  * Signs in through the real /login form (e-mail and password, verified account) and waits until the app
- * lands on `/` with the session established.
+ * has left /login (for Your Colleges, or the page in `?next=`) with the session established.
  */
 export async function signInInBrowser(
   page: Page,
   user: { email: string; password: string },
-  opts: { timeout?: number } = {},
+  opts: { timeout?: number; path?: string } = {},
 ): Promise<void> {
   const timeout = opts.timeout ?? 20_000;
-  await page.goto('/login');
+  await page.goto(opts.path ?? '/login');
   const form = page.getByRole('form', { name: 'Login' });
   await form.waitFor({ timeout });
   await form.getByLabel('Email', { exact: true }).fill(user.email);
@@ -23,7 +23,7 @@ export async function signInInBrowser(
   await form.getByRole('button', { name: 'Login', exact: true }).click();
   const failure = page.getByRole('alert');
   const landed = page
-    .waitForURL((u) => u.pathname === '/', { timeout })
+    .waitForURL((u) => u.pathname !== '/login', { timeout })
     .then(() => waitForSession(page, 'signed-in', timeout));
   // Fail fast with the page's own message instead of a bare timeout when the login is refused.
   const refused = failure

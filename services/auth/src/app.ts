@@ -19,6 +19,8 @@ import {
 import { FirebaseAccounts } from './accounts.ts';
 import { RoleRepository } from './repository.ts';
 
+const AUTH_MSG = { noStaffRole: 'No staff role found for user' } as const;
+
 /** Words for a provider failure that a student can read (never the SDK's own "Firebase: Error (...)"). */
 function plainReason(err: unknown): string {
   const code = (err as { code?: string }).code ?? '';
@@ -45,7 +47,8 @@ export default defineService({
       implement(getStaffRoles, async (request) => {
         const uid = requireUser(request);
         const role = await roles.findRole(uid);
-        if (!role) throw new AppError('NOT_FOUND', 'No staff role found for user');
+        // Most users have no role: that is an answer, not a failure (no 404 on every student's page load).
+        if (!role) return { success: true, message: AUTH_MSG.noStaffRole, role: null, data: null };
         return { success: true, message: MSG.staffRoleFound, role, data: role };
       }),
       implement(internalGetRole, async (request) => ({ role: await roles.findRole(request.params.uid) })),

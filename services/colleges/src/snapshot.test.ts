@@ -65,6 +65,8 @@ describe('the College Scorecard snapshot shipped with the product', () => {
       ownership: 'Private nonprofit',
     });
     expect(c.demographics.finance.netPrice30001to48000).toBe(-273);
+    // The average net price of the private series (NPT4_PRIV), what a student without a profile sees.
+    expect(c.demographics.finance.avgNetPrice).toBe(13259);
     // Each part says which year its figures describe.
     expect(c.sources.demographics).toMatchObject({
       url: 'https://collegescorecard.ed.gov/school/?166027',

@@ -9,6 +9,9 @@ interface Entry {
   name: string;
   alias: boolean;
   grams: string[];
+  /** The key's words, and each word's trigrams (for look-alike checks). */
+  words: string[];
+  wordGrams: Int32Array[];
 }
 
 interface SortedKey {
@@ -25,6 +28,96 @@ export function trigrams(s: string): string[] {
     for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
   }
   return [...out];
+}
+
+/**
+ * A word's trigrams (as pg_trgm pads them) as sorted numbers: comparing two words is then a merge of two
+ * short integer arrays, with no string hashing (names are normalised to a-z, 0-9 and spaces).
+ */
+export function wordGrams(word: string): Int32Array {
+  const padded = `  ${word} `;
+  const codes = new Set<number>();
+  for (let i = 0; i + 3 <= padded.length; i++)
+    codes.add((padded.charCodeAt(i) << 16) | (padded.charCodeAt(i + 1) << 8) | padded.charCodeAt(i + 2));
+  return Int32Array.from(codes).sort();
+}
+
+/** Shared trigrams over all trigrams of both words (Jaccard, as pg_trgm's similarity counts). */
+function closeness(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return shared / (a.length + b.length - shared);
+}
+
+/** A typed word with its trigrams, worked out once per query. */
+interface TypedWord {
+  word: string;
+  grams: Int32Array;
+}
+
+interface WordMatch {
+  /** Every typed word is the start of a word of the entry. */
+  prefix: boolean;
+  /** Where the first typed word starts a word of the entry (prefix matches). */
+  position: number;
+  /** Mean closeness of each typed word to its closest word of the entry (look-alikes). */
+  score: number;
+}
+
+const typedWords = (n: string): TypedWord[] =>
+  n
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => ({ word, grams: wordGrams(word) }));
+
+/**
+ * Whether an entry answers the typed words: each one starts a word of the entry, or looks like one (a
+ * typo: closeness of at least MIN_WORD_SIMILARITY). Sharing trigrams with the whole text is not enough:
+ * "colby" and "bowdoin college" share "col", yet no word of Bowdoin's name is anything like "colby".
+ * Null when not.
+ */
+function matchTyped(
+  typed: readonly TypedWord[],
+  words: readonly string[],
+  grams: readonly Int32Array[],
+): WordMatch | null {
+  let prefix = true;
+  let position = -1;
+  let total = 0;
+  for (const t of typed) {
+    let at = -1;
+    for (let i = 0; i < words.length; i++)
+      if (words[i]!.startsWith(t.word)) {
+        at = i;
+        break;
+      }
+    if (at >= 0) {
+      if (position < 0) position = at;
+      total += 1;
+      continue;
+    }
+    prefix = false;
+    let best = 0;
+    for (const g of grams) best = Math.max(best, closeness(t.grams, g));
+    if (best < MIN_WORD_SIMILARITY) return null;
+    total += best;
+  }
+  return { prefix, position: Math.max(position, 0), score: total / Math.max(typed.length, 1) };
+}
+
+/** `matchTyped` for a normalised query and key (tests and one-off checks). */
+export function matchWords(words: readonly string[], key: string): WordMatch | null {
+  const own = key.split(' ');
+  return matchTyped(typedWords(words.join(' ')), own, own.map(wordGrams));
 }
 
 /** Binary search in ascending ids. */
@@ -61,13 +154,15 @@ const LAG_SECONDS = 30;
 /** Answers kept for repeated queries (cleared whenever the index changes). */
 const MAX_CACHED_ANSWERS = 20_000;
 
-/** Share of the typed text's trigrams an entry must have to be suggested as similar. */
+/** Share of the typed text's trigrams an entry must have to be a candidate for the similar ones. */
 const MIN_SIMILARITY = 0.5;
+/** How close a typed word must be to a word of the entry when it does not start one (a typo). */
+const MIN_WORD_SIMILARITY = 0.4;
 
 /**
  * The names and aliases of cached colleges in memory, for suggestions in well under a millisecond: names
- * starting with the typed text (alphabetical), then aliases starting with it, then entries sharing most
- * of its trigrams. The database stays the source of truth: before answering, the index catches up with
+ * starting with the typed text (alphabetical), then aliases starting with it, then entries with a word
+ * starting with each typed word, then look-alikes (each typed word close to a word of the entry). The database stays the source of truth: before answering, the index catches up with
  * every change committed before the request arrived (one cheap query shared by all requests waiting at
  * that moment, then only the changed rows).
  */
@@ -148,16 +243,25 @@ export class SuggestionIndex {
       const ids = lists[l]!;
       for (const id of touched) if (contains(ids, id)) counts[id] = counts[id]! + 1;
     }
-    const ranked: Array<{ e: Entry; score: number }> = [];
+    const typed = typedWords(n);
+    const ranked: Array<{ e: Entry; rank: WordMatch }> = [];
     for (const id of touched) {
       const shared = counts[id]!;
       counts[id] = 0;
       if (shared < need) continue;
       const e = this.entries[id];
-      if (e && !exclude.has(e.name)) ranked.push({ e, score: shared / grams.length });
+      if (!e || exclude.has(e.name)) continue;
+      const rank = matchTyped(typed, e.words, e.wordGrams);
+      if (rank) ranked.push({ e, rank });
     }
+    // Entries with a word starting with each typed word first (the earlier that word, the better), then
+    // look-alikes by how close their words are; shorter and then alphabetical among equals.
     ranked.sort(
-      (a, b) => b.score - a.score || a.e.key.length - b.e.key.length || (a.e.name < b.e.name ? -1 : 1),
+      (a, b) =>
+        Number(b.rank.prefix) - Number(a.rank.prefix) ||
+        (a.rank.prefix ? a.rank.position - b.rank.position : b.rank.score - a.rank.score) ||
+        a.e.key.length - b.e.key.length ||
+        (a.e.name < b.e.name ? -1 : a.e.name > b.e.name ? 1 : 0),
     );
     const out: string[] = [];
     for (const { e } of ranked) {
@@ -262,7 +366,16 @@ export class SuggestionIndex {
       [string, boolean]
     >) {
       const id = this.entries.length;
-      const e: Entry = { collegeId, key: k, name, alias, grams: trigrams(k) };
+      const words = k.split(' ');
+      const e: Entry = {
+        collegeId,
+        key: k,
+        name,
+        alias,
+        grams: trigrams(k),
+        words,
+        wordGrams: words.map(wordGrams),
+      };
       this.entries.push(e);
       ids.push(id);
       const list = alias ? this.aliases : this.names;

@@ -7,6 +7,7 @@ import {
   GatherPlatformPromptsJob,
   getCollegesEssays,
   getEssays,
+  getMyEssayPrompts,
   getPromptGroups,
   getPrompts,
   getUserColleges,
@@ -19,6 +20,7 @@ import {
 import { AiClient } from '@ct/providers';
 import { PermanentJobError } from '@ct/queue';
 import { AppError, defineService, implement, registerRoutes, requireUser } from '@ct/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import { CATEGORY_TEXT } from './categories.ts';
 import { EssaysConfig, essaysConfig } from './config.ts';
@@ -50,12 +52,28 @@ export default defineService({
     const repo = new EssaysRepository(ctx.db);
     const aiConfigured = Boolean(essaysConfig(ctx.config).OPENAI_API_KEY);
 
+    /** The student's college names in list order, read through user-data's API. */
+    async function studentCollegeNames(request: FastifyRequest, unavailable: string): Promise<string[]> {
+      requireUser(request);
+      try {
+        const mine = await ctx.clients.call(getUserColleges, { auth: request.auth, requestId: request.id });
+        return mine.colleges.map((c) => c.collegeName);
+      } catch (err) {
+        request.log.warn({ err }, 'could not load the student colleges');
+        throw new AppError('DEPENDENCY_UNAVAILABLE', unavailable);
+      }
+    }
+
     registerRoutes(app, ctx, [
-      implement(getCollegesEssays, async () => ({
-        success: true,
-        message: 'Colleges found',
-        colleges: await repo.listCollegesWithPrompts(),
-      })),
+      implement(getCollegesEssays, async () => {
+        const list = await repo.listCollegesWithPrompts();
+        return {
+          success: true,
+          message: 'Colleges found',
+          colleges: list.map((c) => c.name),
+          applications: list.filter((c) => c.application).map((c) => c.name),
+        };
+      }),
 
       implement(getPrompts, async (request) => {
         const college = await repo.findCollege(request.query.collegeName);
@@ -116,18 +134,10 @@ export default defineService({
       }),
 
       implement(getPromptGroups, async (request) => {
-        requireUser(request);
-        let names: string[];
-        try {
-          const mine = await ctx.clients.call(getUserColleges, { auth: request.auth, requestId: request.id });
-          names = mine.colleges.map((c) => c.collegeName);
-        } catch (err) {
-          request.log.warn({ err }, 'could not load the student colleges');
-          throw new AppError(
-            'DEPENDENCY_UNAVAILABLE',
-            'Your colleges could not be loaded right now, so prompts cannot be grouped. Please try again later.',
-          );
-        }
+        const names = await studentCollegeNames(
+          request,
+          'Your colleges could not be loaded right now, so prompts cannot be grouped. Please try again later.',
+        );
         const rows = await repo.promptsOfColleges(names);
         const groups: PromptGroup[] = PROMPT_CATEGORIES.map((category) => ({
           category,
@@ -147,6 +157,19 @@ export default defineService({
           message: 'Prompt groups found',
           colleges: [...new Set(rows.map((r) => r.collegeName))],
           groups,
+        };
+      }),
+
+      implement(getMyEssayPrompts, async (request) => {
+        const names = await studentCollegeNames(
+          request,
+          'Your colleges could not be loaded right now, so their prompts cannot be shown. Please try again later.',
+        );
+        const prompts = await repo.promptDetailsByCollege(names);
+        return {
+          success: true,
+          message: 'Prompts found',
+          colleges: names.map((collegeName) => ({ collegeName, prompts: prompts.get(collegeName) ?? [] })),
         };
       }),
 

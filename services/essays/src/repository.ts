@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   normaliseCollegeName,
+  parseWordLimit,
   type ExampleEssay,
   type PromptCategory,
   type PromptDetail,
@@ -54,9 +55,10 @@ interface PromptDbRow {
   note: string | null;
 }
 
+/** A prompt with its word limit: the published one, else the one its own text states ("650 words"). */
 const toDetail = (r: PromptDbRow): PromptDetail => ({
   prompt: r.text,
-  wordLimit: r.word_limit,
+  wordLimit: r.word_limit ?? parseWordLimit(r.text),
   wordMin: r.word_min,
   category: r.category,
   sourceUrl: r.source_url,
@@ -146,13 +148,13 @@ export class EssaysRepository {
   }
 
   /** Names of the colleges that have at least one prompt: application platforms first, then by name. */
-  async listCollegesWithPrompts(): Promise<string[]> {
-    const r = await this.db.query<{ name: string }>(
-      `SELECT c.name FROM essays.college c
+  async listCollegesWithPrompts(): Promise<Array<{ name: string; application: boolean }>> {
+    const r = await this.db.query<{ name: string; application: boolean }>(
+      `SELECT c.name, c.kind = 'application' AS application FROM essays.college c
        WHERE EXISTS (SELECT 1 FROM essays.prompt p WHERE p.college_id = c.id)
        ORDER BY (c.kind = 'application') DESC, lower(c.name), c.name`,
     );
-    return r.rows.map((x) => x.name);
+    return r.rows;
   }
 
   /** A college by its name or an alias, case- and punctuation-insensitive. */
@@ -218,9 +220,38 @@ export class EssaysRepository {
     return r.rows.map((x) => ({
       collegeName: x.name,
       prompt: x.text,
-      wordLimit: x.word_limit,
+      wordLimit: x.word_limit ?? parseWordLimit(x.text),
       category: x.category,
     }));
+  }
+
+  /**
+   * The prompts of each named college (by name or alias), keyed by the name as given: a college the
+   * service has no prompts for is absent.
+   */
+  async promptDetailsByCollege(names: readonly string[]): Promise<Map<string, PromptDetail[]>> {
+    const out = new Map<string, PromptDetail[]>();
+    const wanted = names.map((n) => [n, normaliseCollegeName(n)] as const).filter(([, n]) => n);
+    if (!wanted.length) return out;
+    const r = await this.db.query<PromptDbRow & { requested: string }>(
+      `SELECT req.n AS requested, p.text, p.word_limit, p.word_min, p.category, p.source_url, p.note
+       FROM unnest($1::text[]) AS req(n)
+       CROSS JOIN LATERAL (
+         SELECT c.id FROM essays.college c
+         WHERE c.normalized_name = req.n OR req.n = ANY(c.normalized_aliases)
+         ORDER BY (c.normalized_name = req.n) DESC, c.id LIMIT 1
+       ) c
+       JOIN essays.prompt p ON p.college_id = c.id
+       ORDER BY req.n, p.position, p.id`,
+      [[...new Set(wanted.map(([, n]) => n))]],
+    );
+    const byKey = new Map<string, PromptDetail[]>();
+    for (const row of r.rows) byKey.set(row.requested, [...(byKey.get(row.requested) ?? []), toDetail(row)]);
+    for (const [name, key] of wanted) {
+      const list = byKey.get(key);
+      if (list) out.set(name, list);
+    }
+    return out;
   }
 
   async listExamples(key: string): Promise<ExampleEssay[]> {

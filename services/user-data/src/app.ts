@@ -4,14 +4,21 @@ import { defineService, registerRoutes } from '@ct/service-kit';
 import { UserDataConfig } from './config.ts';
 import { makeDeps } from './deps.ts';
 import { onCollegeIngested, onCollegeRemoved } from './events.ts';
+import { USER_DATA_LIMITS } from './messages.ts';
 import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { deadlineRoutes } from './routes/deadlines.ts';
+import { draftRoutes } from './routes/drafts.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { noteRoutes } from './routes/notes.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { recommenderRoutes } from './routes/recommenders.ts';
 
-/** The user-data service: a student's colleges, checklists, notes, deadlines and calendar link. */
+/**
+ * The user-data service: a student's colleges, checklists, notes, deadlines and calendar link, money
+ * profile, essay drafts and recommenders.
+ */
 export default defineService({
   name: 'user-data',
   schema: 'user_data',
@@ -24,6 +31,9 @@ export default defineService({
       ...checklistRoutes(deps),
       ...noteRoutes(deps),
       ...deadlineRoutes(deps),
+      ...profileRoutes(deps),
+      ...draftRoutes(deps),
+      ...recommenderRoutes(deps),
       ...accountDataRoutes(deps),
       ...internalRoutes(deps),
     ]);
@@ -35,5 +45,19 @@ export default defineService({
       [CollegeRemovedEvent.name]: onCollegeRemoved(deps),
     });
     ctx.onClose(() => consumer.close());
+    // Removed colleges' checklists are kept for Undo for 30 days, then forgotten: at start and every hour.
+    const { colleges } = deps;
+    const purge = async () => {
+      try {
+        const n = await colleges.purgeRemoved(USER_DATA_LIMITS.removedCollegeKeepDays);
+        if (n) ctx.log.info({ purged: n }, 'removed colleges past their keep time forgotten');
+      } catch (err) {
+        ctx.log.warn({ err }, 'purge of removed colleges failed; retried at the next interval');
+      }
+    };
+    await purge();
+    const timer = setInterval(() => void purge(), USER_DATA_LIMITS.removedPurgeEveryMs);
+    timer.unref();
+    ctx.onClose(() => clearInterval(timer));
   },
 });

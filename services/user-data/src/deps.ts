@@ -2,8 +2,11 @@ import { internalGetCollege, normaliseCollegeName, type College } from '@ct/cont
 import { AppError, type AuthContext, type ServiceContext } from '@ct/service-kit';
 import { UD_MSG } from './messages.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
+import { DraftRepository } from './repositories/drafts.ts';
 import { CalendarFeedRepository } from './repositories/feeds.ts';
 import { NoteRepository } from './repositories/notes.ts';
+import { ProfileRepository } from './repositories/profiles.ts';
+import { RecommenderRepository } from './repositories/recommenders.ts';
 import { StudentRepository } from './repositories/students.ts';
 
 /** What every route module of the service is given. */
@@ -13,6 +16,9 @@ export interface Deps {
   notes: NoteRepository;
   feeds: CalendarFeedRepository;
   students: StudentRepository;
+  profiles: ProfileRepository;
+  drafts: DraftRepository;
+  recommenders: RecommenderRepository;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too.
@@ -27,6 +33,9 @@ export function makeDeps(ctx: ServiceContext<unknown>): Deps {
     notes: new NoteRepository(ctx.db),
     feeds: new CalendarFeedRepository(ctx.db),
     students: new StudentRepository(ctx.db),
+    profiles: new ProfileRepository(ctx.db),
+    drafts: new DraftRepository(ctx.db),
+    recommenders: new RecommenderRepository(ctx.db),
     async fetchCollege(name, auth) {
       try {
         return (await ctx.clients.call(internalGetCollege, { query: { name }, auth: auth ?? null })).college;

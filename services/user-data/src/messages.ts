@@ -1,10 +1,20 @@
-import { LIMITS } from '@ct/contracts';
+import { LIMITS, RECOMMENDERS_PER_COLLEGE } from '@ct/contracts';
+import { REMOVED_COLLEGE_KEEP_DAYS } from '@ct/contracts/constants';
 
 /** The service's own limits (the spec states 30 notes; the others keep a single student's data bounded). */
 export const USER_DATA_LIMITS = {
   notesPerUser: LIMITS.notesPerUser,
   noteContentMax: LIMITS.noteContentMax,
   collegesPerUser: 100,
+  draftsPerUser: 200,
+  versionsPerDraft: 50,
+  /** While a student writes, the text being replaced is kept as a version at most this often. */
+  autoVersionMinutes: 10,
+  recommendersPerCollege: RECOMMENDERS_PER_COLLEGE,
+  /** A removed college's checklist is kept this long for Undo. */
+  removedCollegeKeepDays: REMOVED_COLLEGE_KEEP_DAYS,
+  /** How often kept checklists older than that are purged. */
+  removedPurgeEveryMs: 60 * 60_000,
 } as const;
 
 /**
@@ -13,6 +23,7 @@ export const USER_DATA_LIMITS = {
 export const UD_MSG = {
   collegeNotCached: (name: string) =>
     `We have no data for "${name}" yet. Search for it on the Search page first, then add it to your profile.`,
+  collegeRestored: 'College added back to your profile, with its checklist progress.',
   collegeAlreadyAdded: (name: string) => `${name} is already in your colleges.`,
   tooManyColleges: `You can have at most ${USER_DATA_LIMITS.collegesPerUser} colleges. Remove one to add another.`,
   collegeNotInList: (name: string) => `"${name}" is not in your colleges.`,
@@ -33,5 +44,21 @@ export const UD_MSG = {
   feedNotFound:
     'This calendar link is not valid. It may have been revoked; create a new one on your profile.',
   exported: 'Your data',
-  deleted: 'Your colleges, checklists, notes and calendar link were deleted.',
+  deleted:
+    'Your colleges, checklists, notes, calendar link, profile, essay drafts and recommenders were deleted.',
+  profileFound: 'Your profile',
+  profileSaved: 'Profile saved',
+  draftsFound: 'Your essay drafts',
+  draftSaved: 'Draft saved',
+  draftConflict:
+    'This draft was changed in another tab or on another device since you opened it. Reload it to see the newer text, or keep yours: the other text is then kept as a version.',
+  tooManyDrafts: `You can have at most ${USER_DATA_LIMITS.draftsPerUser} essay drafts.`,
+  draftNotFound: 'Draft not found',
+  versionsFound: 'Earlier versions',
+  recommendersFound: 'Your recommenders',
+  recommenderSaved: 'Recommender saved',
+  recommenderRemoved: 'Recommender removed',
+  recommenderNotFound: 'Recommender not found',
+  tooManyRecommenders: `A college can have at most ${RECOMMENDERS_PER_COLLEGE} recommenders.`,
+  dateNotReal: 'Dates must be real dates (YYYY-MM-DD) or empty',
 } as const;

@@ -132,9 +132,188 @@ describe('your colleges', () => {
     const twice = await as(gw, alice).post('/remove-user-college', { collegeName: NORTH });
     expect(twice.status).toBe(404);
     expect(twice.body.message).toBe('"Northfield College" is not in your colleges.');
-    // Adding it again starts a fresh checklist.
-    expect((await as(gw, alice).post('/add-user-college', { collegeName: NORTH })).status).toBe(200);
+    // Adding it again brings back its checklist (kept for 30 days).
+    const back = await as(gw, alice).post('/add-user-college', { collegeName: NORTH });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ restored: true });
     await as(gw, alice).post('/remove-user-college', { collegeName: NORTH });
+  });
+});
+
+describe('a removed college keeps its progress for 30 days', () => {
+  const keptRow = (user: TestUser, name: string) =>
+    gw.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM user_data.removed_college WHERE user_id = $1 AND college_name = $2`,
+      [user.uid, name],
+    );
+
+  it('restores ticks, own tasks and the place in the list when it is added again', async () => {
+    const [erin] = await twoUsers();
+    const me = as(gw, erin);
+    for (const collegeName of [ESU, NORTH, 'Lakeside Institute'])
+      await me.post('/add-user-college', { collegeName });
+    await me.post('/update-checklist', {
+      collegeName: NORTH,
+      section: 'application',
+      itemIndex: 0,
+      completed: true,
+    });
+    const mine = await checklistOf(erin, NORTH);
+    const withTask = {
+      ...mine,
+      testing: [...(mine.testing ?? []), { text: 'Book the SAT', completed: true }],
+    };
+    await me.post('/update-checklist', { collegeName: NORTH, checklist: withTask });
+    const before = await checklistOf(erin, NORTH);
+
+    const removed = await me.post('/remove-user-college', { collegeName: NORTH });
+    expect(removed.body).toMatchObject({ message: 'College removed from your profile' });
+    expect((await me.get('/get-college-checklist', { collegeName: NORTH })).status).toBe(404);
+    expect(
+      (await me.get<{ colleges: Array<{ collegeName: string }> }>('/get-user-colleges')).body.colleges.map(
+        (c) => c.collegeName,
+      ),
+    ).toEqual([ESU, 'Lakeside Institute']);
+
+    const r = await me.post('/add-user-college', { collegeName: NORTH });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      message: 'College added back to your profile, with its checklist progress.',
+      restored: true,
+      data: { collegeName: NORTH },
+    });
+    expect(await checklistOf(erin, NORTH)).toEqual(before);
+    // Back in its own place, not at the end.
+    expect(
+      (await me.get<{ colleges: Array<{ collegeName: string }> }>('/get-user-colleges')).body.colleges.map(
+        (c) => c.collegeName,
+      ),
+    ).toEqual([ESU, NORTH, 'Lakeside Institute']);
+    expect((await keptRow(erin, NORTH)).rows[0]?.n).toBe(0);
+  });
+
+  it('brings the college deadlines up to date on restore, keeping the tick of one that still exists', async () => {
+    const [finn] = await twoUsers();
+    const name = 'Restore Deadlines College';
+    await seedColleges(gw.db, [collegeWith(name)]);
+    await as(gw, finn).post('/add-user-college', { collegeName: name });
+    const ea = (await checklistOf(finn, name)).deadlines!.findIndex(
+      (d) => 'type' in d && d.type === 'Early Action',
+    );
+    await as(gw, finn).post('/update-checklist', {
+      collegeName: name,
+      section: 'deadlines',
+      itemIndex: ea,
+      completed: true,
+    });
+    await as(gw, finn).post('/remove-user-college', { collegeName: name });
+    // Meanwhile the college's data changed: Regular Decision moved and Early Decision appeared.
+    await seedColleges(gw.db, [
+      collegeWith(name, {
+        deadlines: [
+          { type: 'Early Decision', date: '2026-11-15' },
+          { type: 'Early Action', date: '2026-11-01' },
+          { type: 'Regular Decision', date: '2027-01-05' },
+        ],
+      }),
+    ]);
+    expect((await as(gw, finn).post('/add-user-college', { collegeName: name })).body).toMatchObject({
+      restored: true,
+    });
+    const deadlines = (await checklistOf(finn, name)).deadlines;
+    expect(deadlines).toEqual([
+      { type: 'Early Decision', date: '2026-11-15', completed: false },
+      { type: 'Early Action', date: '2026-11-01', completed: true },
+      { type: 'Regular Decision', date: '2027-01-05', completed: false },
+    ]);
+  });
+
+  it('starts afresh after 30 days, and the purge forgets what is older', async () => {
+    const [gina, hal] = await twoUsers();
+    for (const u of [gina, hal]) {
+      await as(gw, u).post('/add-user-college', { collegeName: ESU });
+      await as(gw, u).post('/update-checklist', {
+        collegeName: ESU,
+        section: 'application',
+        itemIndex: 0,
+        completed: true,
+      });
+      await as(gw, u).post('/remove-user-college', { collegeName: ESU });
+    }
+    // Gina removed hers 31 days ago; Hal 29 days ago.
+    await gw.db.query(
+      `UPDATE user_data.removed_college SET removed_at = now() - make_interval(days => $2) WHERE user_id = $1`,
+      [gina.uid, 31],
+    );
+    await gw.db.query(
+      `UPDATE user_data.removed_college SET removed_at = now() - make_interval(days => $2) WHERE user_id = $1`,
+      [hal.uid, 29],
+    );
+    // Not yet purged, but too old to come back: a fresh checklist.
+    const fresh = await as(gw, gina).post('/add-user-college', { collegeName: ESU });
+    expect(fresh.body).toMatchObject({
+      message: 'College successfully added to your profile!',
+      restored: false,
+    });
+    expect((await checklistOf(gina, ESU)).application?.[0]?.completed).toBe(false);
+    expect((await keptRow(gina, ESU)).rows[0]?.n).toBe(0);
+
+    await as(gw, gina).post('/remove-user-college', { collegeName: ESU });
+    await gw.db.query(
+      `UPDATE user_data.removed_college SET removed_at = now() - interval '40 days' WHERE user_id = $1`,
+      [gina.uid],
+    );
+    const { UserCollegeRepository } = await import('../src/repositories/colleges.ts');
+    const purged = await new UserCollegeRepository(gw.db).purgeRemoved(30);
+    expect(purged).toBeGreaterThanOrEqual(1);
+    expect((await keptRow(gina, ESU)).rows[0]?.n).toBe(0);
+    expect((await keptRow(hal, ESU)).rows[0]?.n).toBe(1);
+    const back = await as(gw, hal).post('/add-user-college', { collegeName: ESU });
+    expect(back.body).toMatchObject({ restored: true });
+    expect((await checklistOf(hal, ESU)).application?.[0]?.completed).toBe(true);
+  });
+
+  it('follows its college when that college is merged into another', async () => {
+    const [jo] = await twoUsers();
+    const from = 'Merge Source College';
+    const into = 'Merge Target University';
+    await seedColleges(gw.db, [collegeWith(from), collegeWith(into)]);
+    await as(gw, jo).post('/add-user-college', { collegeName: from });
+    await as(gw, jo).post('/update-checklist', {
+      collegeName: from,
+      section: 'application',
+      itemIndex: 0,
+      completed: true,
+    });
+    await as(gw, jo).post('/remove-user-college', { collegeName: from });
+    const { UserCollegeRepository } = await import('../src/repositories/colleges.ts');
+    await new UserCollegeRepository(gw.db).moveCollege(
+      'merge source college',
+      { key: 'merge target university', name: into },
+      null,
+      () => null,
+    );
+    expect((await keptRow(jo, from)).rows[0]?.n).toBe(0);
+    const back = await as(gw, jo).post('/add-user-college', { collegeName: into });
+    expect(back.body).toMatchObject({ restored: true });
+    expect((await checklistOf(jo, into)).application?.[0]?.completed).toBe(true);
+  });
+
+  it('lists the kept ones in the data export', async () => {
+    const [ivy] = await twoUsers();
+    await as(gw, ivy).post('/add-user-college', { collegeName: NORTH });
+    await as(gw, ivy).post('/remove-user-college', { collegeName: NORTH });
+    const r = await as(gw, ivy).get<{
+      data: {
+        colleges: unknown[];
+        removedColleges: Array<{ collegeName: string; removedAt: string; checklist: Checklist }>;
+      };
+    }>('/export-my-data');
+    expect(r.body.data.colleges).toEqual([]);
+    expect(r.body.data.removedColleges).toHaveLength(1);
+    expect(r.body.data.removedColleges[0]).toMatchObject({ collegeName: NORTH });
+    expect(Object.keys(r.body.data.removedColleges[0]!.checklist)).toContain('application');
   });
 });
 

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { ROUTES, type Note } from '@ct/contracts';
+import { aidDates, localToday, ROUTES, type Note } from '@ct/contracts';
 import { buildGateway, GatewayConfig } from '@ct/gateway';
 import { parseConfig } from '@ct/service-kit';
 import { createVerifiedUser, startTestGateway, WEB_DIST, type TestGateway, type TestUser } from '@ct/testkit';
@@ -62,18 +63,23 @@ describe('private calendar link', () => {
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(text).toContain('PRODID:college-ready/deadlines');
     const evs = events(text);
-    expect(evs.map((e) => String(e.summary)).sort()).toEqual([
-      'Example State University',
-      'Example State University',
-      'Scholarship essay',
-    ]);
+    // Titles name the plan; with a college on the list come the FAFSA and CSS Profile dates too.
+    const aid = aidDates(localToday());
+    expect(evs.map((e) => String(e.summary)).sort()).toEqual(
+      [
+        'Example State University: Early Action',
+        'Example State University: Regular Decision',
+        'Scholarship essay',
+        ...aid.map((a) => a.title),
+      ].sort(),
+    );
     for (const e of evs) expect(e.end!.getTime() - e.start.getTime()).toBe(60 * 60 * 1000);
     const essay = evs.find((e) => String(e.summary) === 'Scholarship essay')!;
     expect(String(essay.description)).toBe('Rotary club, 500 words');
     expect([essay.start.getFullYear(), essay.start.getMonth() + 1, essay.start.getDate()]).toEqual([
       2026, 12, 1,
     ]);
-    expect(new Set(evs.map((e) => e.uid)).size).toBe(3);
+    expect(new Set(evs.map((e) => e.uid)).size).toBe(3 + aid.length);
 
     const status = await as(gw, alice).get<{ data: { active: boolean; lastUsedAt: string | null } }>(
       '/calendar-feed',
@@ -175,18 +181,37 @@ describe('export and delete my data', () => {
   it("deletes everything of the student, and nothing of anyone else's", async () => {
     const erin = await createVerifiedUser({ name: 'Erin' });
     await as(gw, erin).post('/add-user-college', { collegeName: 'Northfield College' });
+    // A removed college whose checklist is kept for Undo goes too.
+    await as(gw, erin).post('/add-user-college', { collegeName: 'Example State University' });
+    await as(gw, erin).post('/remove-user-college', { collegeName: 'Example State University' });
     await addNote(erin, 'Erin note', '2026-09-09');
     await as(gw, erin).post('/create-calendar-feed', {});
+    await as(gw, erin).post('/update-student-profile', { homeState: 'ME', incomeBand: '0-30000' });
+    const draft = { prompt: 'Why Northfield?', body: 'Because of the lake.' };
+    await as(gw, erin).post('/save-essay-draft', draft);
+    await as(gw, erin).post('/save-essay-draft', {
+      ...draft,
+      body: 'Because.',
+      baseRevision: 1,
+      keepVersion: true,
+    });
+    await as(gw, erin).post('/save-recommender', {
+      collegeName: 'Northfield College',
+      recommenderId: randomUUID(),
+      who: 'Ms. Rivera',
+    });
     const r = await as(gw, erin).post('/delete-my-data', { userId: erin.uid });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       success: true,
-      message: 'Your colleges, checklists, notes and calendar link were deleted.',
+      message:
+        'Your colleges, checklists, notes, calendar link, profile, essay drafts and recommenders were deleted.',
       data: { colleges: 1, notes: 1 },
     });
     const after = await as(gw, erin).get<{ data: Record<string, unknown> }>('/export-my-data');
     expect(after.body.data).toMatchObject({
       colleges: [],
+      removedColleges: [],
       notes: [],
       calendarFeed: { active: false },
     });
@@ -196,7 +221,13 @@ describe('export and delete my data', () => {
       `SELECT (SELECT count(*) FROM user_data.student WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.note WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.user_college WHERE user_id = $1)
-            + (SELECT count(*) FROM user_data.calendar_feed WHERE user_id = $1) AS n`,
+            + (SELECT count(*) FROM user_data.removed_college WHERE user_id = $1)
+            + (SELECT count(*) FROM user_data.calendar_feed WHERE user_id = $1)
+            + (SELECT count(*) FROM user_data.student_profile WHERE user_id = $1)
+            + (SELECT count(*) FROM user_data.essay_draft WHERE user_id = $1)
+            + (SELECT count(*) FROM user_data.essay_draft_version v
+               JOIN user_data.essay_draft d ON d.id = v.draft_id WHERE d.user_id = $1)
+            + (SELECT count(*) FROM user_data.recommender WHERE user_id = $1) AS n`,
       [erin.uid],
     );
     expect(left.rows[0]?.n).toBe(0);
@@ -235,6 +266,23 @@ describe('every user route refuses another student', () => {
     'POST /revoke-calendar-feed': (userId) => ({ body: { userId } }),
     'GET /export-my-data': (userId) => ({ query: { userId } }),
     'POST /delete-my-data': (userId) => ({ body: { userId } }),
+    'GET /download-deadlines.ics': (userId) => ({ query: { userId } }),
+    'GET /get-student-profile': (userId) => ({ query: { userId } }),
+    'POST /update-student-profile': (userId) => ({
+      body: { userId, homeState: 'TX', incomeBand: '110001+' },
+    }),
+    'GET /get-essay-drafts': (userId) => ({ query: { userId } }),
+    'POST /save-essay-draft': (userId) => ({ body: { userId, prompt: 'Why us?', body: 'Overwritten' } }),
+    'GET /get-essay-draft-versions': (userId) => ({
+      query: { userId, draftId: '00000000-0000-4000-8000-000000000000' },
+    }),
+    'GET /get-recommenders': (userId) => ({ query: { userId, collegeName: 'Example State University' } }),
+    'POST /save-recommender': (userId) => ({
+      body: { userId, collegeName: 'Example State University', recommenderId: randomUUID(), who: 'Injected' },
+    }),
+    'POST /remove-recommender': (userId) => ({
+      body: { userId, recommenderId: '00000000-0000-4000-8000-000000000000' },
+    }),
   };
 
   it('covers every user route of the service', () => {
@@ -249,6 +297,13 @@ describe('every user route refuses another student', () => {
     await as(gw, victim).post('/add-user-college', { collegeName: 'Example State University' });
     await addNote(victim, 'Bob note', '2026-08-08');
     await as(gw, victim).post('/create-calendar-feed', {});
+    await as(gw, victim).post('/update-student-profile', { homeState: 'ME', incomeBand: '0-30000' });
+    await as(gw, victim).post('/save-essay-draft', { prompt: 'Why us?', body: 'Mine' });
+    await as(gw, victim).post('/save-recommender', {
+      collegeName: 'Example State University',
+      recommenderId: randomUUID(),
+      who: 'Mr. Chen',
+    });
     const before = (await as(gw, victim).get('/export-my-data')).body.data as Record<string, unknown>;
     for (const [key, sample] of Object.entries(samples)) {
       const [method, path] = key.split(' ') as ['GET' | 'POST', string];

@@ -69,9 +69,46 @@ export function differences(before: Snapshot, after: Snapshot): string[] {
   return out;
 }
 
-/** What of `baseline` is no longer there unchanged: rows other people own that a request touched. */
-export function lostFrom(baseline: Snapshot, after: Snapshot): string[] {
-  return missing(baseline, after);
+/** The rows of `a` that `b` also has (as multisets), per table. */
+function common(a: Snapshot, b: Snapshot): Snapshot {
+  const out: Snapshot = new Map();
+  for (const [table, rows] of a) {
+    const have = multiset(b.get(table) ?? []);
+    const kept: string[] = [];
+    for (const h of rows) {
+      const n = have.get(h) ?? 0;
+      if (n > 0) {
+        kept.push(h);
+        have.set(h, n - 1);
+      }
+    }
+    out.set(table, kept);
+  }
+  return out;
+}
+
+/**
+ * What of `baseline` a request took away: rows other people own that were there just before it (`before`)
+ * and are no longer there unchanged. A row an earlier, allowed call changed (an internal route) is not
+ * blamed on every request after it.
+ */
+export function lostFrom(baseline: Snapshot, after: Snapshot, before: Snapshot = baseline): string[] {
+  return missing(common(baseline, before), after);
+}
+
+/**
+ * Snapshots until two in a row are the same (every `intervalMs`, at most `tries` times): the writes of
+ * event consumers that a call set off have landed.
+ */
+export async function settledSnapshot(db: Queryable, intervalMs = 100, tries = 50): Promise<Snapshot> {
+  let last = await snapshot(db);
+  for (let i = 0; i < tries; i++) {
+    await new Promise((r) => setTimeout(r, intervalMs));
+    const next = await snapshot(db);
+    if (!differences(last, next).length) return next;
+    last = next;
+  }
+  return last;
 }
 
 export function rowCount(s: Snapshot): number {

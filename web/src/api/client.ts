@@ -29,15 +29,13 @@ export interface CallOptions<R extends RouteDef> {
   signal?: AbortSignal;
 }
 
-/**
- * Calls an API route, typed from its contract: `api<typeof searchCollege>('GET', '/search-college', {query})`.
- * Only types come from the contracts, so no schema code reaches the browser bundle.
- */
-export async function api<R extends RouteDef>(
+/** Sends a call with the ID token; a failure becomes an ApiError with the server's message. */
+async function send<R extends RouteDef>(
   method: R['method'],
   path: R['path'],
-  opts: CallOptions<R> = {},
-): Promise<RouteReply<R> & { status?: number }> {
+  opts: CallOptions<R>,
+  accept: string,
+): Promise<{ res: Response; json: Record<string, unknown> | null }> {
   let url = `/api${path.replace(/:([A-Za-z0-9_]+)/g, (_, k: string) =>
     encodeURIComponent(String((opts.params as Record<string, unknown> | undefined)?.[k] ?? '')),
   )}`;
@@ -46,7 +44,7 @@ export async function api<R extends RouteDef>(
     if (v !== undefined && v !== null) qs.set(k, String(v));
   }
   if ([...qs].length) url += `?${qs}`;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   const token = await tokenSource();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: string | undefined;
@@ -61,6 +59,7 @@ export async function api<R extends RouteDef>(
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('Network error: check your connection and try again.', 0, 'NETWORK');
   }
+  if (res.ok && accept !== 'application/json') return { res, json: null };
   let json: Record<string, unknown> = {};
   try {
     json = (await res.json()) as Record<string, unknown>;
@@ -72,7 +71,30 @@ export async function api<R extends RouteDef>(
     if (res.status === 401 && token) onUnauthorized(message);
     throw new ApiError(message, res.status, typeof json.code === 'string' ? json.code : 'HTTP_ERROR');
   }
-  return Object.assign(json, { status: res.status }) as RouteReply<R> & { status?: number };
+  return { res, json };
+}
+
+/**
+ * Calls an API route, typed from its contract: `api<typeof searchCollege>('GET', '/search-college', {query})`.
+ * Only types come from the contracts, so no schema code reaches the browser bundle.
+ */
+export async function api<R extends RouteDef>(
+  method: R['method'],
+  path: R['path'],
+  opts: CallOptions<R> = {},
+): Promise<RouteReply<R> & { status?: number }> {
+  const { res, json } = await send(method, path, opts, 'application/json');
+  return Object.assign(json ?? {}, { status: res.status }) as RouteReply<R> & { status?: number };
+}
+
+/** Calls a route that answers with text (an iCalendar file), with the same token and error handling. */
+export async function apiText<R extends RouteDef>(
+  method: R['method'],
+  path: R['path'],
+  opts: CallOptions<R> & { accept: string },
+): Promise<string> {
+  const { res } = await send(method, path, opts, opts.accept);
+  return res.text();
 }
 
 /** A readable message for any thrown value. */

@@ -1,6 +1,6 @@
 import { MSG } from '@ct/contracts/messages';
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, providerDetail, RESET_OFFER_CODES } from './errors';
+import { authErrorMessage, CREDENTIALS_REFUSED, providerDetail, RESET_OFFER_CODES } from './errors';
 
 /** What the Firebase SDK throws: a FirebaseError with `code` and a "Firebase: ... (auth/code)." message. */
 function sdkError(code: string, detail = 'Error'): Error & { code: string } {
@@ -13,6 +13,14 @@ describe('provider error messages', () => {
     expect(RESET_OFFER_CODES.has('auth/invalid-credential')).toBe(true);
     expect(authErrorMessage(sdkError('auth/invalid-credential'))).toMatch(/email or password is incorrect/);
     expect(authErrorMessage(sdkError('auth/wrong-password'))).toMatch(/password is incorrect/);
+  });
+
+  it('never tells a wrong password from an unknown e-mail', () => {
+    const codes = ['auth/wrong-password', 'auth/user-not-found', 'auth/invalid-credential'];
+    for (const code of codes) {
+      expect(authErrorMessage(sdkError(code)), code).toBe(CREDENTIALS_REFUSED);
+      expect(RESET_OFFER_CODES.has(code), code).toBe(true);
+    }
   });
 
   it('gives every code the spec lists a readable sentence, never the SDK wrapping', () => {

@@ -19,21 +19,35 @@ export function providerDetail(err: unknown): string | null {
   return detail && detail !== 'Error' ? detail : null;
 }
 
+/**
+ * A refused e-mail and password, whatever the reason: the same words (and the same reset offer) for a
+ * wrong password and for an e-mail with no account, so the login page never tells whether one exists.
+ */
+export const CREDENTIALS_REFUSED =
+  'The email or password is incorrect. Check them and try again, or reset your password.';
+const CREDENTIAL_CODES = [
+  'auth/wrong-password',
+  'auth/invalid-credential',
+  'auth/invalid-login-credentials',
+  'auth/user-not-found',
+];
+
 /** Codes after which the login page offers the Send Password Reset Email link. */
-export const RESET_OFFER_CODES = new Set(['auth/wrong-password', 'auth/invalid-credential']);
+export const RESET_OFFER_CODES = new Set(CREDENTIAL_CODES);
+
+/** A reset asked for on the login page: the same words whether or not an account has that e-mail. */
+export const RESET_SENT_IF_ACCOUNT =
+  'If an account exists for that e-mail, we sent a password reset link to it. Check your inbox.';
+/** Reset failures that only say "no such account": answered like a success (see above). */
+export const RESET_QUIET_CODES = new Set(['auth/user-not-found', 'auth/invalid-credential']);
 
 /**
  * Readable text for the provider codes the spec lists. The SDK's own messages are terse code names, so
  * each listed code gets a sentence a student can act on.
  */
 const READABLE: Record<string, string> = {
-  'auth/wrong-password': 'The password is incorrect. Check it and try again, or reset your password.',
-  'auth/invalid-credential':
-    'The email or password is incorrect. Check them and try again, or reset your password.',
-  'auth/invalid-login-credentials':
-    'The email or password is incorrect. Check them and try again, or reset your password.',
+  ...Object.fromEntries(CREDENTIAL_CODES.map((c) => [c, CREDENTIALS_REFUSED])),
   'auth/email-already-in-use': 'An account already exists with this email address. Log in instead.',
-  'auth/user-not-found': 'No account was found with this email address. Check it or sign up.',
   'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
   'auth/user-disabled': 'This account has been disabled. Contact support if you think this is a mistake.',
   'auth/user-token-expired': 'Your session has expired. Please log in again.',

@@ -1,12 +1,30 @@
 import type { getStaffRoles } from '@ct/contracts';
 import { onIdTokenChanged, signOut as fbSignOut, type User } from 'firebase/auth';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { api, setTokenSource } from '../api/client';
 import { firebaseAuth } from '../firebase';
 import { authErrorCode } from './errors';
 
+/**
+ * Why the last session of this tab ended: the student signed out here (`signed-out`), the provider or the
+ * API said it can no longer be used (`expired`: password changed or sessions revoked elsewhere;
+ * `disabled`), or it went away for a reason the app did not see (`gone`: another tab signed out).
+ */
+export type SessionEnd = 'signed-out' | 'expired' | 'disabled' | 'gone';
+
 export interface Session {
   user: User | null;
+  /** Set when a session of this tab ended; null before any and after the next sign-in. */
+  ended: SessionEnd | null;
   /** True until the provider has reported the first state. */
   loading: boolean;
   /** True only when the role lookup succeeded and returned `admin`. */
@@ -20,6 +38,9 @@ const SessionContext = createContext<Session | null>(null);
 
 /** Messages from the API that mean the session is over: sign out. */
 const SESSION_OVER = /expired|revoked|disabled|no longer exists|not verified/i;
+
+/** Why an API 401 ended the session. */
+const endOf = (message: string): SessionEnd => (/disabled/i.test(message) ? 'disabled' : 'expired');
 
 /** Provider codes that mean this session can never be refreshed again. */
 const SESSION_DEAD = new Set([
@@ -53,14 +74,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [isAdmin, setIsAdmin] = useState(false);
   const [version, setVersion] = useState(0);
+  const [ended, setEnded] = useState<SessionEnd | null>(null);
+  /** Why the session is about to end, when the app ends it (read when the provider reports no user). */
+  const ending = useRef<SessionEnd | null>(null);
+  const hadUser = useRef(false);
 
   const signOut = useCallback(async () => {
+    ending.current = 'signed-out';
     await fbSignOut(auth);
   }, [auth]);
 
   useEffect(() => {
+    /** Ends a session that can no longer be used, remembering why (for the notice on /login). */
+    const end = (why: SessionEnd) => {
+      ending.current = why;
+      // The SDK may already have signed out by itself (it does on an invalidated user): say why anyway.
+      if (!auth.currentUser) setEnded((e) => (e === 'signed-out' ? e : why));
+      return fbSignOut(auth).catch(() => {});
+    };
     const endIfDead = async (err: unknown) => {
-      if (SESSION_DEAD.has(authErrorCode(err))) await fbSignOut(auth).catch(() => {});
+      const code = authErrorCode(err);
+      if (SESSION_DEAD.has(code)) await end(code === 'auth/user-disabled' ? 'disabled' : 'expired');
     };
     setTokenSource(
       async () => {
@@ -75,12 +109,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
       },
       (message) => {
-        if (SESSION_OVER.test(message)) void fbSignOut(auth);
+        if (SESSION_OVER.test(message)) void end(endOf(message));
       },
     );
     // onIdTokenChanged reports sign-in, sign-out and every token refresh.
     const off = onIdTokenChanged(auth, (u) => {
-      setUser(usable(u));
+      const next = usable(u);
+      if (next) {
+        hadUser.current = true;
+        ending.current = null;
+        setEnded(null);
+      } else if (hadUser.current) {
+        hadUser.current = false;
+        setEnded(ending.current ?? 'gone');
+      }
+      setUser(next);
       setVersion((v) => v + 1);
       setLoading(false);
     });
@@ -128,9 +171,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // `version` is in the deps: the SDK mutates the same User object, so consumers must be told it changed.
   const value = useMemo(
-    () => ({ user, loading, isAdmin, refreshUser, signOut }),
+    () => ({ user, ended, loading, isAdmin, refreshUser, signOut }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [user, loading, isAdmin, refreshUser, signOut, version],
+    [user, ended, loading, isAdmin, refreshUser, signOut, version],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useConfig } from '../config';
+import { useFocusTrap } from '../hooks/useFocusTrap';
+import { AccountMenu } from './AccountMenu';
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -11,18 +13,23 @@ const LINKS = [
   { to: '/profile', label: 'Profile' },
 ];
 
-/** The navigation bar on every page; on small screens it collapses into a full-screen toggle menu. */
+/**
+ * The navigation bar on every page, with the account menu; on small screens the links collapse into a
+ * full-screen toggle menu that keeps focus inside while open (Escape closes it, focus returns to the
+ * toggle).
+ */
 export function NavBar({ loaded, isAdmin }: { loaded: boolean; isAdmin: boolean }) {
   const { productName } = useConfig();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
   useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const close = useCallback(() => {
+    setOpen(false);
+    toggle.current?.focus();
+  }, []);
+  useFocusTrap(open, () => [toggle.current, menu.current], close);
   const links = isAdmin ? [...LINKS, { to: '/admin', label: 'Admin' }] : LINKS;
   return (
     <header className={`navbar${loaded ? ' loaded' : ''}`}>
@@ -30,17 +37,7 @@ export function NavBar({ loaded, isAdmin }: { loaded: boolean; isAdmin: boolean 
         <NavLink to="/" className="brand" end>
           {productName}
         </NavLink>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <span aria-hidden="true">{open ? '✕' : '☰'}</span>
-        </button>
-        <ul id="main-menu" className={`nav-links${open ? ' open' : ''}`}>
+        <ul id="main-menu" ref={menu} className={`nav-links${open ? ' open' : ''}`}>
           {links.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} end={l.end ?? false} onClick={() => setOpen(false)}>
@@ -49,6 +46,20 @@ export function NavBar({ loaded, isAdmin }: { loaded: boolean; isAdmin: boolean 
             </li>
           ))}
         </ul>
+        <div className="navbar-end">
+          <AccountMenu />
+          <button
+            ref={toggle}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={open}
+            aria-controls="main-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+          </button>
+        </div>
       </nav>
     </header>
   );

@@ -1,12 +1,20 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loginFor } from '../auth/next';
 import { useSession } from '../auth/session';
 import { LoadingOverlay } from './LoadingOverlay';
 
-/** Signed-in only: anonymous visitors are sent to `/`. */
+/**
+ * Signed-in only. A visitor who is not signed in goes to the login page, which brings them back here
+ * afterwards (a deep link such as /profile survives); a student who has just signed out here goes to `/`.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading } = useSession();
+  const { user, loading, ended } = useSession();
+  const location = useLocation();
   if (loading) return <LoadingOverlay message="Loading..." />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) {
+    if (ended === 'signed-out') return <Navigate to="/" replace />;
+    return <Navigate to={loginFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
   return <>{children}</>;
 }

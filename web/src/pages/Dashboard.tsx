@@ -1,23 +1,33 @@
 import { MSG } from '@ct/contracts/messages';
+import { REMOVED_COLLEGE_KEEP_DAYS } from '@ct/contracts/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import { useSession } from '../auth/session';
+import { LoadError } from '../components/LoadError';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ChecklistPanel, type Notify } from '../features/checklist/ChecklistPanel';
-import { useRemoveCollege, useUserColleges } from '../features/dashboard/api';
+import { useRemoveCollege, useRestoreCollege, useUserColleges } from '../features/dashboard/api';
 import { CollegesSidebar } from '../features/dashboard/CollegesSidebar';
 import { DemographicsPanel, ResourcesPanel } from '../features/dashboard/InfoPanels';
 import { MajorStatsPanel } from '../features/majors/MajorStatsPanel';
+import { CostPanel } from '../features/money/CostPanel';
+import { RecommendersPanel } from '../features/recommenders/RecommendersPanel';
 import { usePageMeta } from '../hooks/usePageMeta';
 import '../features/dashboard/dashboard.css';
 
 type Banner = { kind: 'success' | 'error'; text: string } | null;
+/** The college just removed (Undo adds it back with its progress), or the one Undo brought back. */
+type Removal = { name: string; wasSelected: boolean; state: 'removed' | 'undoing' | 'restored' } | null;
 const SUCCESS_BANNER_MS = 3000;
 
 /**
  * /usercolleges: the "Your Colleges" sidebar and four panels for the selected college (resources and
  * demographics collapsed by default, the checklist with its progress, and major stats). No college is
- * selected at first; switching is blocked while the checklist is being edited.
+ * selected at first; the selection lives in the URL (`?college=`), so back and forward move between
+ * colleges. Switching is blocked while the checklist is being edited. A removed college can be brought
+ * back with Undo (the server keeps its progress for 30 days). A failed load says so, with Retry, and never
+ * reads as an empty list.
  */
 export default function DashboardPage() {
   usePageMeta(
@@ -27,14 +37,21 @@ export default function DashboardPage() {
   const { user } = useSession();
   const colleges = useUserColleges();
   const remove = useRemoveCollege();
-  const [selected, setSelected] = useState<string | null>(null);
+  const restore = useRestoreCollege();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('college');
+  const selected = asked && colleges.data?.some((c) => c.collegeName === asked) ? asked : null;
   const [editing, setEditing] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [banner, setBanner] = useState<Banner>(null);
+  const [removal, setRemoval] = useState<Removal>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const drawerToggle = useRef<HTMLButtonElement>(null);
+  const toast = useRef<HTMLDivElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Another college (back or forward in the browser) leaves edit mode: its checklist has no copy.
+  useEffect(() => setEditing(false), [selected]);
 
   const notify: Notify = useCallback((kind, text) => {
     clearTimeout(timer.current);
@@ -47,6 +64,17 @@ export default function DashboardPage() {
     drawerToggle.current?.focus();
   }, []);
 
+  const choose = (name: string | null, how: 'push' | 'replace' = 'push') =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (name) next.set('college', name);
+        else next.delete('college');
+        return next;
+      },
+      { replace: how === 'replace' },
+    );
+
   const select = (name: string) => {
     if (name === selected) {
       setDrawerOpen(false);
@@ -57,7 +85,7 @@ export default function DashboardPage() {
       return;
     }
     setBanner(null);
-    setSelected(name);
+    choose(name);
     setDrawerOpen(false);
   };
 
@@ -66,19 +94,39 @@ export default function DashboardPage() {
       notify('error', MSG.userNotAuthenticated);
       return;
     }
+    if (editing && name === selected) {
+      notify('error', 'Save or cancel your checklist changes before removing this college.');
+      return;
+    }
     try {
       await remove.mutateAsync(name);
-      if (selected === name) {
-        setSelected(null);
+      const wasSelected = selected === name;
+      if (wasSelected) {
+        choose(null, 'replace');
         setEditing(false);
       }
-      notify('success', MSG.collegeRemoved);
+      setBanner(null);
+      setRemoval({ name, wasSelected, state: 'removed' });
     } catch (err) {
       notify('error', errorMessage(err));
     }
   };
 
+  const undo = async () => {
+    if (!removal || removal.state !== 'removed') return;
+    setRemoval({ ...removal, state: 'undoing' });
+    try {
+      await restore.mutateAsync(removal.name);
+      if (removal.wasSelected && !editing) choose(removal.name, 'replace');
+      setRemoval({ ...removal, state: 'restored' });
+    } catch (err) {
+      setRemoval({ ...removal, state: 'removed' });
+      notify('error', errorMessage(err));
+    }
+  };
+
   if (colleges.isPending) return <LoadingOverlay />;
+  const loadFailed = colleges.isError;
 
   return (
     <section className="page dashboard-page">
@@ -106,14 +154,18 @@ export default function DashboardPage() {
           </button>
         </div>
       ) : null}
-      {colleges.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(colleges.error)}
-        </p>
+      {loadFailed ? (
+        <LoadError
+          what={`Your colleges could not be loaded${colleges.data ? ' (the list below may be out of date)' : ''}.`}
+          error={colleges.error}
+          retrying={colleges.isFetching}
+          onRetry={() => void colleges.refetch()}
+        />
       ) : null}
       <div className={`dashboard-layout${collapsed ? ' sidebar-collapsed' : ''}`}>
         <CollegesSidebar
           colleges={colleges.data ?? []}
+          failed={loadFailed && !colleges.data}
           selected={selected}
           onSelect={select}
           onRemove={(name) => void removeCollege(name)}
@@ -122,18 +174,60 @@ export default function DashboardPage() {
           onToggleCollapsed={() => setCollapsed((c) => !c)}
           drawerOpen={drawerOpen}
           onCloseDrawer={closeDrawer}
+          alsoTrapIn={() => toast.current}
         />
+        {/* Two columns that each keep their own height: opening one panel never leaves a gap beside it. */}
         <div className="dashboard-panels">
-          <ResourcesPanel collegeName={selected} />
-          <DemographicsPanel collegeName={selected} />
-          <ChecklistPanel
-            collegeName={selected}
-            editing={editing}
-            onEditingChange={setEditing}
-            notify={notify}
-          />
-          <MajorStatsPanel collegeName={selected} />
+          <div className="dashboard-column main">
+            <CostPanel collegeName={selected} />
+            <ChecklistPanel
+              collegeName={selected}
+              editing={editing}
+              onEditingChange={setEditing}
+              notify={notify}
+            />
+            <RecommendersPanel collegeName={selected} />
+            <MajorStatsPanel collegeName={selected} />
+          </div>
+          <div className="dashboard-column info">
+            <ResourcesPanel collegeName={selected} />
+            <DemographicsPanel collegeName={selected} />
+          </div>
         </div>
+      </div>
+      <div ref={toast} className="toast-region" role="status" aria-live="polite">
+        {removal ? (
+          <div className="toast">
+            <p>
+              {removal.state === 'restored' ? (
+                <>
+                  <strong>{removal.name}</strong> is back on your list, with its checklist progress.
+                </>
+              ) : (
+                <>
+                  {MSG.collegeRemoved}: <strong>{removal.name}</strong>. Its checklist progress is kept for{' '}
+                  {REMOVED_COLLEGE_KEEP_DAYS} days.
+                </>
+              )}
+            </p>
+            <div className="toast-actions">
+              {removal.state === 'restored' ? null : (
+                <button
+                  type="button"
+                  className="small"
+                  disabled={removal.state === 'undoing'}
+                  onClick={() => void undo()}
+                >
+                  {removal.state === 'undoing' ? 'Undoing...' : 'Undo'}
+                  <span className="visually-hidden"> removing {removal.name}</span>
+                </button>
+              )}
+              <button type="button" className="link" onClick={() => setRemoval(null)}>
+                Dismiss
+              </button>
+            </div>
+          </div>
+        ) : null}
       </div>
     </section>
   );

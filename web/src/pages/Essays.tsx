@@ -1,25 +1,60 @@
+import { normaliseCollegeName } from '@ct/contracts/constants';
 import { LIMITS, MSG } from '@ct/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchEssayColleges } from '../features/essays/api';
+import { useMyPrompts } from '../features/essays/drafts';
+import { EssayWorkspace } from '../features/essays/EssayWorkspace';
 import { PromptGroups } from '../features/essays/PromptGroups';
 import { PromptList } from '../features/essays/PromptList';
 import '../features/essays/essays.css';
 import { usePageMeta } from '../hooks/usePageMeta';
 
-/** Essay prompts: a grid of colleges, the chosen college's prompts, the chosen prompt's example essays. */
+/** Other colleges shown at most while a filter is typed. */
+const MAX_OTHERS = 30;
+
+/**
+ * The colleges to choose from: the student's own colleges that have prompts first, then the application
+ * platforms (Common App, UC); other colleges only when the filter finds them, never the whole cache.
+ */
+function chooserList(
+  all: readonly string[],
+  applications: readonly string[],
+  mine: readonly string[],
+  filter: string,
+): { shown: string[]; more: number } {
+  const f = normaliseCollegeName(filter);
+  const match = (name: string) => !f || normaliseCollegeName(name).includes(f);
+  const mineKeys = new Set(mine.map(normaliseCollegeName));
+  const first = [...mine, ...applications.filter((a) => !mineKeys.has(normaliseCollegeName(a)))].filter(
+    match,
+  );
+  if (!f) return { shown: first, more: 0 };
+  const taken = new Set(first.map(normaliseCollegeName));
+  const others = all.filter(
+    (n) => !taken.has(normaliseCollegeName(n)) && !mineKeys.has(normaliseCollegeName(n)) && match(n),
+  );
+  return { shown: [...first, ...others.slice(0, MAX_OTHERS)], more: Math.max(0, others.length - MAX_OTHERS) };
+}
+
+/**
+ * Essays: the student's drafts (one per prompt of their colleges), then a grid of colleges — their own
+ * first, with a filter — the chosen college's prompts, and the chosen prompt's example essays.
+ */
 export default function EssaysPage() {
   usePageMeta(
-    'Essay prompts',
-    'Browse essay prompts by college, with word limits, and read clearly labelled example essays.',
+    'Essay prompts and drafts',
+    'Write a draft for each essay prompt of your colleges, with word limits and versions; browse prompts by college and read clearly labelled example essays.',
   );
   const [college, setCollege] = useState<string | null>(null);
   const [openPrompt, setOpenPrompt] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
   const colleges = useQuery({
     queryKey: ['essay-colleges'],
     queryFn: ({ signal }) => fetchEssayColleges(signal),
     retry: false,
   });
+  const mine = useMyPrompts();
 
   const chooseCollege = (name: string) => {
     // Choosing a college clears the prompts and essays shown for the previous one.
@@ -52,38 +87,75 @@ export default function EssaysPage() {
       </div>
     );
   } else {
+    const own = (mine.data ?? []).filter((c) => c.prompts.length).map((c) => c.collegeName);
+    const ownKeys = new Set(own.map(normaliseCollegeName));
+    const { shown, more } = chooserList(
+      colleges.data.colleges,
+      colleges.data.applications ?? [],
+      own,
+      filter,
+    );
     grid = (
-      <ul
-        className="essay-college-grid"
-        aria-label="Colleges with essay prompts"
-        style={{ gridTemplateColumns: `repeat(${LIMITS.essayGridColumns}, minmax(0, 1fr))` }}
-      >
-        {colleges.data.colleges.map((name) => (
-          <li key={name}>
-            <button
-              type="button"
-              className={name === college ? 'essay-college selected' : 'essay-college secondary'}
-              aria-pressed={name === college}
-              onClick={() => chooseCollege(name)}
-            >
-              {name}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <>
+        {shown.length ? (
+          <ul
+            className="essay-college-grid"
+            aria-label="Colleges with essay prompts"
+            style={{ gridTemplateColumns: `repeat(${LIMITS.essayGridColumns}, minmax(0, 1fr))` }}
+          >
+            {shown.map((name) => (
+              <li key={name}>
+                <button
+                  type="button"
+                  className={name === college ? 'essay-college selected' : 'essay-college secondary'}
+                  aria-pressed={name === college}
+                  onClick={() => chooseCollege(name)}
+                >
+                  {name}
+                  {ownKeys.has(normaliseCollegeName(name)) ? (
+                    <span className="essay-college-tag">Your college</span>
+                  ) : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted" role="status">
+            No college matches “{filter.trim()}”.
+          </p>
+        )}
+        <p className="muted essay-filter-hint" role="status">
+          {filter.trim()
+            ? more
+              ? `${more} more colleges match: type more of the name.`
+              : null
+            : 'Your colleges come first. Type in the filter to find any other college with prompts.'}
+        </p>
+      </>
     );
   }
 
   return (
     <section className="page essays-page">
-      <h1>Essay prompts</h1>
+      <h1>Essays</h1>
       <p className="muted">
-        Pick a college to see its essay prompts, then open a prompt to read example essays. Every example is
-        clearly labelled: they are written to show structure and voice, and none is a real applicant&apos;s
-        essay.
+        Write your drafts here, one per prompt of your colleges. Below, pick a college to see its essay
+        prompts, then open a prompt to read example essays. Every example is clearly labelled: they are
+        written to show structure and voice, and none is a real applicant&apos;s essay.
       </p>
-      <section aria-labelledby="essay-colleges-title">
+      <EssayWorkspace />
+      <section aria-labelledby="essay-colleges-title" className="essay-chooser">
         <h2 id="essay-colleges-title">Colleges</h2>
+        <div className="field essay-filter">
+          <label htmlFor="essay-college-filter">Filter colleges</label>
+          <input
+            id="essay-college-filter"
+            type="search"
+            value={filter}
+            placeholder="Type a college name"
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </div>
         {grid}
       </section>
       {college ? (

@@ -1,16 +1,18 @@
 import { AccountSection } from '../features/account/AccountSection';
 import { DeadlinesCalendar } from '../features/calendar/DeadlinesCalendar';
+import { MoneyProfilePanel } from '../features/money/MoneyProfilePanel';
 import { NotesPanel } from '../features/notes/NotesPanel';
 import { YourDataSection } from '../features/notes/YourDataSection';
 import { usePageMeta } from '../hooks/usePageMeta';
 
 /** Profile: account (identity work), deadlines calendar and notes (user-data work). */
 export default function ProfilePage() {
-  usePageMeta('Profile', 'Your account, your deadlines calendar and your notes.');
+  usePageMeta('Profile', 'Your account, your costs, your deadlines calendar and your notes.');
   return (
     <section className="page profile-page">
       <h1>Profile</h1>
       <AccountSection />
+      <MoneyProfilePanel />
       <DeadlinesCalendar />
       <NotesPanel />
       <YourDataSection />

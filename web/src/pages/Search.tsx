@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ComparePanel } from '../features/search/ComparePanel';
 import { SearchPanel } from '../features/search/SearchPanel';
 import { usePageMeta } from '../hooks/usePageMeta';
@@ -10,13 +11,27 @@ const MODES = [
 ] as const;
 type Mode = (typeof MODES)[number]['id'];
 
-/** /search: a toggle between Search Colleges and Compare Colleges. Both panels keep their state when hidden. */
+/**
+ * /search: a toggle between Search Colleges and Compare Colleges. Both panels keep their state when hidden;
+ * the mode is in the URL (`?mode=compare`), like the compare set, so a link opens the same view.
+ */
 export default function SearchPage() {
   usePageMeta(
     'Search and Compare Colleges',
-    'Search for a college and add it to your list, or compare two colleges side by side: admissions, costs, net price, earnings and graduation rate.',
+    'Search for a college and add it to your list, or compare up to four colleges side by side: admissions, costs, net price, earnings and graduation rate.',
   );
-  const [mode, setMode] = useState<Mode>('search');
+  const [params, setParams] = useSearchParams();
+  const mode: Mode = params.get('mode') === 'compare' ? 'compare' : 'search';
+  const setMode = (next: Mode) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === 'compare') q.set('mode', 'compare');
+        else q.delete('mode');
+        return q;
+      },
+      { replace: true },
+    );
   const tabs = useRef<Record<Mode, HTMLButtonElement | null>>({ search: null, compare: null });
 
   // Tabs pattern: arrow keys move between the two tabs and select them.

@@ -26,6 +26,13 @@ const toStored = (r: Row): StoredCollege => ({
   addedAt: r.added_at.toISOString(),
 });
 
+export interface RemovedCollege {
+  collegeId: string;
+  collegeName: string;
+  checklist: Checklist;
+  removedAt: string;
+}
+
 export const toUserCollege = (c: StoredCollege): UserCollege => ({
   collegeId: c.collegeId,
   collegeName: c.collegeName,
@@ -133,14 +140,17 @@ export class UserCollegeRepository {
   }
 
   /**
-   * Adds a college with its new checklist, unless it is already on the list ('exists') or the list is
-   * full ('full'). One transaction, serialised per student.
+   * Adds a college, unless it is already on the list ('exists') or the list is full ('full'). A college the
+   * student removed less than `keepDays` ago comes back with its own checklist (passed through `restore`,
+   * which brings the college's facts up to date) and its place in the list; otherwise it gets `checklist`.
+   * One transaction, serialised per student.
    */
   async addCollege(
     userId: string,
     college: { key: string; name: string; checklist: Checklist },
-    maxColleges: number,
-  ): Promise<StoredCollege | 'exists' | 'full'> {
+    limits: { maxColleges: number; keepDays: number },
+    restore: (saved: Checklist) => Checklist = (saved) => saved,
+  ): Promise<{ college: StoredCollege; restored: boolean } | 'exists' | 'full'> {
     const added = this.db.transaction(async (tx) => {
       await lockUser(tx, 'colleges', userId);
       const existing = await tx.query<{ n: number; has: boolean }>(
@@ -150,28 +160,79 @@ export class UserCollegeRepository {
       );
       const { n, has } = existing.rows[0] ?? { n: 0, has: false };
       if (has) return 'exists';
-      if (n >= maxColleges) return 'full';
-      const r = await tx.query<Row>(
-        `INSERT INTO user_data.user_college (user_id, college_key, college_name, checklist)
-         VALUES ($1, $2, $3, $4::json)
-         RETURNING id, user_id, college_key, college_name, checklist, added_at`,
-        [userId, college.key, college.name, JSON.stringify(college.checklist)],
+      if (n >= limits.maxColleges) return 'full';
+      // Taken out of the kept ones either way: one older than keepDays is past its purge.
+      const kept = await tx.query<{ checklist: Checklist; added_at: Date; fresh: boolean }>(
+        `DELETE FROM user_data.removed_college WHERE user_id = $1 AND college_key = $2
+         RETURNING checklist, added_at, removed_at > now() - make_interval(days => $3) AS fresh`,
+        [userId, college.key, limits.keepDays],
       );
-      return toStored(r.rows[0]!);
+      const saved = kept.rows.find((r) => r.fresh);
+      const checklist = saved ? restore(saved.checklist) : college.checklist;
+      const r = await tx.query<Row>(
+        `INSERT INTO user_data.user_college (user_id, college_key, college_name, checklist, added_at)
+         VALUES ($1, $2, $3, $4::json, coalesce($5::timestamptz, now()))
+         RETURNING id, user_id, college_key, college_name, checklist, added_at`,
+        [userId, college.key, college.name, JSON.stringify(checklist), saved?.added_at ?? null],
+      );
+      return { college: toStored(r.rows[0]!), restored: !!saved };
     });
     return this.written(userId, added);
   }
 
-  /** Removes a college and its checklist; false when it was not on the list. */
+  /**
+   * Takes a college off the list. Its checklist is kept aside for `addCollege` to restore, until
+   * `purgeRemoved` forgets it. False when it was not on the list.
+   */
   async removeCollege(userId: string, collegeKey: string): Promise<boolean> {
-    const r = await this.written(
-      userId,
-      this.db.query('DELETE FROM user_data.user_college WHERE user_id = $1 AND college_key = $2', [
-        userId,
-        collegeKey,
-      ]),
+    const removed = this.db.transaction(async (tx) => {
+      await lockUser(tx, 'colleges', userId);
+      const r = await tx.query<Row>(
+        `DELETE FROM user_data.user_college WHERE user_id = $1 AND college_key = $2
+         RETURNING id, user_id, college_key, college_name, checklist, added_at`,
+        [userId, collegeKey],
+      );
+      const row = r.rows[0];
+      if (!row) return false;
+      await tx.query(
+        `INSERT INTO user_data.removed_college (user_id, college_key, college_name, checklist, added_at)
+         VALUES ($1, $2, $3, $4::json, $5)
+         ON CONFLICT (user_id, college_key) DO UPDATE SET college_name = excluded.college_name,
+           checklist = excluded.checklist, added_at = excluded.added_at, removed_at = now()`,
+        [userId, row.college_key, row.college_name, JSON.stringify(row.checklist), row.added_at],
+      );
+      return true;
+    });
+    return this.written(userId, removed);
+  }
+
+  /** Forgets removed colleges kept for `keepDays` or longer; returns how many. */
+  async purgeRemoved(keepDays: number): Promise<number> {
+    const r = await this.db.query(
+      'DELETE FROM user_data.removed_college WHERE removed_at <= now() - make_interval(days => $1)',
+      [keepDays],
     );
-    return r.rowCount > 0;
+    return r.rowCount;
+  }
+
+  /** The student's removed colleges still kept for Undo, most recently removed first. */
+  async listRemoved(userId: string, keepDays: number, q: Queryable = this.db): Promise<RemovedCollege[]> {
+    const r = await q.query<{
+      college_key: string;
+      college_name: string;
+      checklist: Checklist;
+      removed_at: Date;
+    }>(
+      `SELECT college_key, college_name, checklist, removed_at FROM user_data.removed_college
+       WHERE user_id = $1 AND removed_at > now() - make_interval(days => $2) ORDER BY removed_at DESC`,
+      [userId, keepDays],
+    );
+    return r.rows.map((x) => ({
+      collegeId: x.college_key,
+      collegeName: x.college_name,
+      checklist: x.checklist,
+      removedAt: x.removed_at.toISOString(),
+    }));
   }
 
   /**
@@ -279,11 +340,25 @@ export class UserCollegeRepository {
           ),
         );
       }
+      // Removed colleges kept for Undo follow too, unless the student keeps one of the other already.
+      await tx.query(
+        `DELETE FROM user_data.removed_college r WHERE r.college_key = $1
+           AND ($3::text[] IS NULL OR r.user_id = ANY($3::text[]))
+           AND EXISTS (SELECT 1 FROM user_data.removed_college o WHERE o.user_id = r.user_id AND o.college_key = $2)`,
+        [fromKey, to.key, students],
+      );
+      await tx.query(
+        `UPDATE user_data.removed_college SET college_key = $2, college_name = $3
+         WHERE college_key = $1 AND ($4::text[] IS NULL OR user_id = ANY($4::text[]))`,
+        [fromKey, to.key, to.name, students],
+      );
       return rows.rows.length;
     });
   }
 
+  /** Deletes the student's colleges, removed ones kept for Undo included; returns how many were listed. */
   async deleteAllColleges(userId: string, tx: Queryable): Promise<number> {
+    await tx.query('DELETE FROM user_data.removed_college WHERE user_id = $1', [userId]);
     // In the caller's transaction: PGlite holds every other query until it ends, so a read after the drop
     // sees the outcome, and one begun before it keeps nothing.
     const r = await this.written(

@@ -1,21 +1,33 @@
 import { deleteMyData, exportMyData } from '@ct/contracts';
 import { implement, requireRecentSignIn, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
-import { UD_MSG } from '../messages.ts';
+import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
 
 /** A student's right to take their data with them, and to have it deleted. */
 export function accountDataRoutes(deps: Deps): Implementation[] {
-  const { ctx, colleges, notes, feeds, students } = deps;
+  const { ctx, colleges, notes, feeds, students, profiles, drafts, recommenders } = deps;
   return [
     implement(exportMyData, async (request) => {
       const uid = requireUser(request);
       // One transaction: colleges, notes and the link are read as of the same moment.
       const data = await ctx.db.transaction(async (tx) => {
-        const [list, noteList, calendarFeed] = [
+        const [list, removed, noteList, calendarFeed, profile, draftList, recommenderList] = [
           await colleges.listColleges(uid, tx),
+          await colleges.listRemoved(uid, USER_DATA_LIMITS.removedCollegeKeepDays, tx),
           await notes.listNotes(uid, tx),
           await feeds.status(uid, tx),
+          await profiles.getProfile(uid, tx),
+          await drafts.listDrafts(uid, tx),
+          await recommenders.listRecommenders(uid, undefined, tx),
         ];
+        const essayDrafts = [];
+        for (const d of draftList)
+          essayDrafts.push({
+            prompt: d.prompt,
+            body: d.body,
+            updatedAt: d.updatedAt,
+            versions: (await drafts.listVersions(uid, d.id, tx)) ?? [],
+          });
         return {
           userId: uid,
           exportedAt: new Date().toISOString(),
@@ -25,8 +37,12 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
             addedAt: c.addedAt,
             checklist: c.checklist,
           })),
+          removedColleges: removed,
           notes: noteList,
           calendarFeed,
+          profile,
+          essayDrafts,
+          recommenders: recommenderList,
         };
       });
       return { success: true, message: UD_MSG.exported, data };
@@ -39,6 +55,9 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
         const c = await colleges.deleteAllColleges(uid, tx);
         const n = await notes.deleteAllNotes(uid, tx);
         await feeds.revoke(uid, tx);
+        await profiles.deleteProfile(uid, tx);
+        await drafts.deleteAllDrafts(uid, tx);
+        await recommenders.deleteAllRecommenders(uid, tx);
         await students.forget(uid, tx);
         return { colleges: c, notes: n };
       });

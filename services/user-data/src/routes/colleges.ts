@@ -2,14 +2,25 @@ import {
   addUserCollege,
   getCollegeResourcesDemographics,
   getUserColleges,
+  moneyDataYears,
   MSG,
   removeUserCollege,
+  type College,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
-import { buildChecklist } from '../checklist.ts';
+import { buildChecklist, refreshDeadlines } from '../checklist.ts';
 import { collegeKey, requireListedCollege, type Deps } from '../deps.ts';
 import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
 import { toUserCollege } from '../repositories/colleges.ts';
+
+/** The demographics, with the data years of its money figures filled in from its sources where missing. */
+function withMoneyYears(college: College): College['demographics'] {
+  const years = {
+    ...moneyDataYears(college.demographics.dataYears, college.sources),
+    ...college.demographics.dataYears,
+  };
+  return Object.keys(years).length ? { ...college.demographics, dataYears: years } : college.demographics;
+}
 
 /** The student's list of colleges, and what the dashboard shows about each. */
 export function collegeRoutes(deps: Deps): Implementation[] {
@@ -29,11 +40,21 @@ export function collegeRoutes(deps: Deps): Implementation[] {
       const added = await colleges.addCollege(
         uid,
         { key: collegeKey(college.name), name: college.name, checklist: buildChecklist(college) },
-        USER_DATA_LIMITS.collegesPerUser,
+        {
+          maxColleges: USER_DATA_LIMITS.collegesPerUser,
+          keepDays: USER_DATA_LIMITS.removedCollegeKeepDays,
+        },
+        // A kept checklist gets the college's current deadlines, keeping the student's ticks and tasks.
+        (saved) => refreshDeadlines(saved, college.info.deadlines) ?? saved,
       );
       if (added === 'exists') throw new AppError('CONFLICT', UD_MSG.collegeAlreadyAdded(college.name));
       if (added === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyColleges);
-      return { success: true, message: MSG.collegeAdded, data: toUserCollege(added) };
+      return {
+        success: true,
+        message: added.restored ? UD_MSG.collegeRestored : MSG.collegeAdded,
+        data: toUserCollege(added.college),
+        restored: added.restored,
+      };
     }),
 
     implement(removeUserCollege, async (request) => {
@@ -57,7 +78,8 @@ export function collegeRoutes(deps: Deps): Implementation[] {
           tips: college.info.tips,
           admissionStatistics: college.info.admissionStatistics,
         },
-        demographics: college.demographics,
+        // The dashboard shows no sources: the money figures' data years travel with the demographics.
+        demographics: withMoneyYears(college),
       };
     }),
   ];

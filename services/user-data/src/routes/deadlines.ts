@@ -1,20 +1,31 @@
 import {
+  aidDates,
   calendarFeedIcs,
   createCalendarFeed,
+  deadlinesIcs,
   getCalendarFeed,
   getDeadlines,
+  localToday,
   MSG,
   revokeCalendarFeed,
+  type AidDate,
   type DeadlineItem,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
+import type { FastifyReply } from 'fastify';
 import { datedDeadlines } from '../checklist.ts';
 import type { Deps } from '../deps.ts';
 import { deadlinesToIcs } from '../ics.ts';
 import { UD_MSG } from '../messages.ts';
 
-/** The student's college deadlines plus notes that carry a deadline, soonest first. */
-export async function collectDeadlines(deps: Deps, userId: string): Promise<DeadlineItem[]> {
+/**
+ * The student's college deadlines plus notes that carry a deadline, soonest first; and, once the student
+ * has a college on the list, the FAFSA and CSS Profile dates of the coming cycle.
+ */
+export async function collectDeadlines(
+  deps: Deps,
+  userId: string,
+): Promise<{ deadlines: DeadlineItem[]; aid: AidDate[] }> {
   const [colleges, notes] = await Promise.all([
     deps.colleges.listColleges(userId),
     deps.notes.listNotes(userId),
@@ -32,7 +43,21 @@ export async function collectDeadlines(deps: Deps, userId: string): Promise<Dead
         date: n.deadline,
         item: { noteId: n.id, title: n.title, content: n.content, deadline: n.deadline },
       });
-  return items.sort((a, b) => a.date.localeCompare(b.date)).map((x) => x.item);
+  return {
+    deadlines: items.sort((a, b) => a.date.localeCompare(b.date)).map((x) => x.item),
+    aid: colleges.length ? aidDates(localToday()) : [],
+  };
+}
+
+/** Sends a student's deadlines as an iCalendar file; personal, so never kept by shared caches. */
+async function sendIcs(deps: Deps, userId: string, reply: FastifyReply, disposition: string) {
+  const { deadlines, aid } = await collectDeadlines(deps, userId);
+  return reply
+    .header('cache-control', 'private, max-age=300')
+    .header('x-robots-tag', 'noindex')
+    .header('content-disposition', `${disposition}; filename="deadlines.ics"`)
+    .type('text/calendar; charset=utf-8')
+    .send(deadlinesToIcs(deadlines, aid));
 }
 
 /** Where the public feed of a token lives, under the site's origin. */
@@ -44,7 +69,19 @@ export function deadlineRoutes(deps: Deps): Implementation[] {
   return [
     implement(getDeadlines, async (request) => {
       const uid = requireUser(request);
-      return { success: true, message: MSG.deadlinesFound, deadlines: await collectDeadlines(deps, uid) };
+      const { deadlines, aid } = await collectDeadlines(deps, uid);
+      return {
+        success: true,
+        message: MSG.deadlinesFound,
+        deadlines,
+        ...(aid.length ? { aidDates: aid } : {}),
+      };
+    }),
+
+    // The file the profile's download button saves: the same text as the subscription feed.
+    implement(deadlinesIcs, async (request, reply) => {
+      const uid = requireUser(request);
+      await sendIcs(deps, uid, reply, 'attachment');
     }),
 
     implement(getCalendarFeed, async (request) => {
@@ -67,14 +104,7 @@ export function deadlineRoutes(deps: Deps): Implementation[] {
     implement(calendarFeedIcs, async (request, reply) => {
       const uid = await feeds.userForToken(request.params.token);
       if (!uid) throw new AppError('NOT_FOUND', UD_MSG.feedNotFound);
-      const ics = deadlinesToIcs(await collectDeadlines(deps, uid));
-      // The feed is personal: never kept by shared caches, and not indexed.
-      reply
-        .header('cache-control', 'private, max-age=300')
-        .header('x-robots-tag', 'noindex')
-        .header('content-disposition', 'inline; filename="deadlines.ics"')
-        .type('text/calendar; charset=utf-8')
-        .send(ics);
+      await sendIcs(deps, uid, reply, 'inline');
     }),
   ];
 }

@@ -166,7 +166,7 @@ export function AdminTable<Row>({
           {rows.map((row, i) => (
             <tr key={rowKey(row, i)}>
               {columns.map((c) => (
-                <td key={c.header} className={c.className}>
+                <td key={c.header} className={c.className} data-label={c.header}>
                   {c.cell(row)}
                 </td>
               ))}

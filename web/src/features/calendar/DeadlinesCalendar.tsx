@@ -1,15 +1,25 @@
-import type { getDeadlines } from '@ct/contracts';
+import type { deadlinesIcs, getDeadlines } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
+import { localToday } from '@ct/contracts/planning';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
-import { api, errorMessage } from '../../api/client';
+import { api, apiText, errorMessage } from '../../api/client';
+import { Countdown } from '../../components/Countdown';
 import { formatCalendarDate } from '../../lib/format';
 import { useUid, userDataKeys } from '../dashboard/api';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
-import { byDay, dayKey, googleCalendarUrl, toCalendarDeadline, type CalendarDeadline } from './deadlines';
-import { deadlinesIcs, downloadText } from './ics';
+import {
+  byDay,
+  dayKey,
+  downloadText,
+  fromAidDate,
+  googleCalendarUrl,
+  toCalendarDeadline,
+  type CalendarDeadline,
+} from './deadlines';
+import { markerLabel } from './marker';
 import './calendar.css';
 
 function useDeadlines() {
@@ -20,29 +30,53 @@ function useDeadlines() {
     queryFn: async ({ signal }) => {
       const r = await api<typeof getDeadlines>('GET', '/get-deadlines', { query: { userId: uid }, signal });
       if (r.message !== MSG.deadlinesFound) console.info(MSG.deadlinesNotFound);
-      return r.deadlines.map(toCalendarDeadline);
+      // The FAFSA and CSS Profile dates join the student's own deadlines, soonest first.
+      return [...r.deadlines.map(toCalendarDeadline), ...(r.aidDates ?? []).map(fromAidDate)].sort((a, b) =>
+        a.date.localeCompare(b.date),
+      );
     },
   });
 }
+
+const UPCOMING_SHOWN = 4;
+
+const SOURCE_TEXT: Record<CalendarDeadline['source'], string> = {
+  college: 'College deadline',
+  note: 'From your notes',
+  aid: 'Financial aid',
+};
 
 function DeadlineList({ items, empty }: { items: readonly CalendarDeadline[]; empty: string }) {
   if (!items.length) return <p className="muted">{empty}</p>;
   return (
     <ul className="deadline-list">
       {items.map((d) => (
-        <li key={d.key}>
+        <li key={d.key} className={d.aid ? 'aid-deadline' : undefined}>
           <div>
-            <strong>{d.summary}</strong>
-            {d.details ? <span className="deadline-details"> — {d.details}</span> : null}
+            <strong>{d.title}</strong>
+            {d.details && d.source === 'note' ? (
+              <span className="deadline-details"> — {d.details}</span>
+            ) : null}
             <div className="muted small-print">
-              {formatCalendarDate(d.date)} · {d.source === 'college' ? 'College deadline' : 'From your notes'}
+              {formatCalendarDate(d.date)} <Countdown date={d.date} /> ·{' '}
+              {d.aid && d.source === 'college' ? 'Financial aid deadline' : SOURCE_TEXT[d.source]}
             </div>
+            {d.source === 'aid' ? (
+              <div className="small-print">
+                {d.details}{' '}
+                {d.url ? (
+                  <a href={d.url} target="_blank" rel="noopener noreferrer">
+                    {d.summary} site
+                  </a>
+                ) : null}
+              </div>
+            ) : null}
           </div>
           <a
             href={googleCalendarUrl(d)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`Add to Google Calendar: ${d.summary}, ${formatCalendarDate(d.date)}`}
+            aria-label={`Add to Google Calendar: ${d.title}, ${formatCalendarDate(d.date)}`}
           >
             Add to Google Calendar
           </a>
@@ -70,13 +104,22 @@ export function DeadlinesCalendar() {
     return m;
   }, [deadlines]);
   const selected = day ? (days.get(dayKey(day)) ?? []) : [];
+  // The next few deadlines from today, so the nearest ones are seen without looking for them.
+  const upcoming = useMemo(() => {
+    const today = localToday();
+    return deadlines.filter((d) => d.date >= today).slice(0, UPCOMING_SHOWN);
+  }, [deadlines]);
 
+  // One calendar builder: the file is the server's, the same text as the subscription feed.
   const download = async () => {
     setDownloadError(null);
     try {
-      downloadText(await deadlinesIcs(deadlines), 'deadlines.ics', 'text/calendar;charset=utf-8');
+      const text = await apiText<typeof deadlinesIcs>('GET', '/download-deadlines.ics', {
+        accept: 'text/calendar',
+      });
+      downloadText(text, 'deadlines.ics', 'text/calendar;charset=utf-8');
     } catch (err) {
-      setDownloadError(`Could not build deadlines.ics: ${errorMessage(err)}`);
+      setDownloadError(`Could not download deadlines.ics: ${errorMessage(err)}`);
     }
   };
 
@@ -106,12 +149,21 @@ export function DeadlinesCalendar() {
               if (view !== 'month') return null;
               const list = days.get(dayKey(date));
               if (!list?.length) return null;
-              if (list.length === 1)
-                return (
-                  <span className="cal-marker" title={list[0]!.summary}>
-                    {list[0]!.summary}
+              if (list.length === 1) {
+                const { summary, source } = list[0]!;
+                const label = markerLabel(summary, source);
+                // A short label on screen; the full name for screen readers and in the tooltip.
+                return label === summary ? (
+                  <span className="cal-marker" title={summary}>
+                    {summary}
+                  </span>
+                ) : (
+                  <span className="cal-marker" title={summary}>
+                    <span aria-hidden="true">{label}</span>
+                    <span className="visually-hidden">{summary}</span>
                   </span>
                 );
+              }
               return (
                 <span className="cal-marker warning" title={list.map((d) => d.summary).join(', ')}>
                   <span aria-hidden="true">⚠ </span>
@@ -154,6 +206,12 @@ export function DeadlinesCalendar() {
           </div>
           {!q.isPending && !deadlines.length && !revealed ? (
             <p className="muted">{MSG.noDeadlinesAvailable}</p>
+          ) : null}
+          {upcoming.length ? (
+            <section className="coming-up" aria-labelledby="coming-up-title">
+              <h3 id="coming-up-title">Coming up</h3>
+              <DeadlineList items={upcoming} empty={MSG.noDeadlinesAvailable} />
+            </section>
           ) : null}
         </div>
       </div>

@@ -1,16 +1,23 @@
 import type { DeadlineItem } from '@ct/contracts';
 import { LIMITS } from '@ct/contracts/messages';
+import { isAidDeadlineType, type AidDate } from '@ct/contracts/planning';
 
-/** A deadline as the calendar shows it, from a college or from a note. */
+/** A deadline as the calendar shows it, from a college, a note, or the financial aid calendar. */
 export interface CalendarDeadline {
   key: string;
   /** YYYY-MM-DD */
   date: string;
-  /** The spec's summary: the college name, else the note's title, else "Deadline". */
+  /** The marker on the calendar: the college name, else the note's title, else "Deadline". */
   summary: string;
-  /** The deadline type of a college, or the note's content. */
+  /** The event's title, naming the plan: "Colby College: Early Decision" (as in deadlines.ics). */
+  title: string;
+  /** The deadline type of a college, the note's content, or what the aid date means. */
   details: string;
-  source: 'college' | 'note';
+  source: 'college' | 'note' | 'aid';
+  /** A financial aid deadline of a college (CSS Profile, aid priority), or a FAFSA/CSS Profile date. */
+  aid: boolean;
+  /** Where to act on it (the FAFSA and CSS Profile sites). */
+  url?: string;
 }
 
 /** Deadlines carry a day, not a time: events start at 09:00 local (floating) time on that day. */
@@ -18,20 +25,41 @@ export const EVENT_START_HOUR = 9;
 
 export function toCalendarDeadline(d: DeadlineItem, index: number): CalendarDeadline {
   if ('collegeName' in d) {
+    const college = d.collegeName.trim();
+    const type = d.deadlineType.trim();
     return {
       key: `c-${index}-${d.collegeName}-${d.deadlineType}-${d.deadlineDate}`,
       date: d.deadlineDate,
-      summary: d.collegeName.trim() || 'Deadline',
+      summary: college || 'Deadline',
+      title: college && type ? `${college}: ${type}` : college || type || 'Deadline',
       details: d.deadlineType,
       source: 'college',
+      aid: isAidDeadlineType(d.deadlineType),
     };
   }
+  const title = d.title.trim() || 'Deadline';
   return {
     key: `n-${d.noteId}`,
     date: d.deadline,
-    summary: d.title.trim() || 'Deadline',
+    summary: title,
+    title,
     details: d.content,
     source: 'note',
+    aid: false,
+  };
+}
+
+/** A FAFSA or CSS Profile date of the coming cycle. */
+export function fromAidDate(a: AidDate): CalendarDeadline {
+  return {
+    key: `a-${a.title}-${a.date}`,
+    date: a.date,
+    summary: a.form,
+    title: a.title,
+    details: a.details,
+    source: 'aid',
+    aid: true,
+    url: a.url,
   };
 }
 
@@ -58,9 +86,22 @@ export function googleCalendarUrl(d: CalendarDeadline): string {
   const end = stamp(d.date, EVENT_START_HOUR + LIMITS.calendarEventHours);
   const qs = new URLSearchParams({
     action: 'TEMPLATE',
-    text: d.summary,
+    text: d.title,
     dates: `${start}/${end}`,
     details: d.details,
   });
   return `https://calendar.google.com/calendar/render?${qs}`;
+}
+
+/** Saves text as a file the browser downloads. */
+export function downloadText(text: string, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

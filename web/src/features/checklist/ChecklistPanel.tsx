@@ -1,7 +1,11 @@
 import type { Checklist, ChecklistItem } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
+import { Countdown } from '../../components/Countdown';
 import { formatCalendarDate } from '../../lib/format';
 import { useChecklist, useSaveChecklist, useToggleItem } from './api';
 import { checklistProgress, copyChecklist, isDeadlineItem, itemGuard, sectionTitle } from './progress';
@@ -67,9 +71,12 @@ export function ChecklistPanel({
           Loading checklist...
         </p>
       ) : query.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(query.error)}
-        </p>
+        <LoadError
+          what="The checklist could not be loaded."
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <ChecklistBody
           key={collegeName}
@@ -114,6 +121,25 @@ function ChecklistBody({
     document.getElementById(focusNext.current)?.focus();
     focusNext.current = null;
   });
+
+  // Unsaved edits are not lost by accident: leaving the page in the app asks first, and so does the
+  // browser when the tab is closed or reloaded.
+  const dirty = editing && draft !== null && JSON.stringify(draft) !== JSON.stringify(checklist);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const startEdit = () => {
     setDraft(copyChecklist(checklist));
@@ -168,6 +194,19 @@ function ChecklistBody({
 
   return (
     <div className={`checklist${editing ? ' editing' : ''}`}>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave without saving"
+        cancelLabel="Keep editing"
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        <p>
+          Your changes to the {collegeName} checklist are not saved. Save them first, or leave and lose them.
+        </p>
+      </ConfirmDialog>
       <ProgressBar checklist={shown} />
       <div className="checklist-actions">
         {editing ? (
@@ -217,6 +256,7 @@ function ChecklistBody({
                     <li key={`d-${index}`} className="checklist-item deadline-item">
                       {checkbox}
                       <label htmlFor={id}>{deadlineLabel(item)}</label>
+                      {item.date ? <Countdown date={item.date} /> : null}
                       {editing ? (
                         <span className="muted read-only-note">From the college (read-only)</span>
                       ) : null}

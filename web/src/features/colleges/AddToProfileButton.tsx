@@ -8,7 +8,8 @@ type Banner = { kind: 'success' | 'error'; text: string } | null;
 
 /**
  * Adds a college to the student's list (POST /add-user-college). Success shows
- * "College successfully added to your profile!" for 3 s; a failure shows the server's message.
+ * "College successfully added to your profile!" (or that a removed one came back with its progress) for
+ * 3 s; a failure shows the server's message.
  */
 export function AddToProfileButton({ collegeName }: { collegeName: string }) {
   const { user } = useSession();
@@ -26,10 +27,11 @@ export function AddToProfileButton({ collegeName }: { collegeName: string }) {
     }
     setBusy(true);
     try {
-      await api<typeof addUserCollege>('POST', '/add-user-college', {
+      const reply = await api<typeof addUserCollege>('POST', '/add-user-college', {
         body: { userId: user.uid, collegeName },
       });
-      setBanner({ kind: 'success', text: MSG.collegeAdded });
+      // One removed in the last 30 days comes back with its checklist progress, and says so.
+      setBanner({ kind: 'success', text: reply.restored ? reply.message : MSG.collegeAdded });
       timer.current = setTimeout(() => setBanner(null), LIMITS.addCollegeBannerMs);
     } catch (err) {
       setBanner({ kind: 'error', text: errorMessage(err) });

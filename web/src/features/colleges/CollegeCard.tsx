@@ -1,6 +1,7 @@
 import type { College, Enrichment } from '@ct/contracts';
 import type { ReactNode, Ref } from 'react';
 import { formatGatheredDate, formatText } from '../../lib/format';
+import { MoneySummary } from '../money/MoneySummary';
 import {
   AdmissionStatisticsSection,
   AdmittedStudentProfileSection,
@@ -60,6 +61,7 @@ export function CollegeCard({
           could not be matched to its name, so an admin will review it before other students can find it.
         </p>
       ) : null}
+      <MoneySummary demographics={d} sources={sources} />
       {college.missing.length ? <MissingFacts missing={college.missing} /> : null}
       <div className="college-sections">
         <AliasesSection aliases={college.aliases} sources={sources} />

@@ -1,6 +1,7 @@
 import type { CollegeInfo, Deadline, DemographicBreakdown, Demographics, Finance } from '@ct/contracts';
 import { NET_PRICE_BANDS } from '@ct/contracts/constants';
 import { useId, type ReactNode } from 'react';
+import { Countdown } from '../../components/Countdown';
 import {
   formatCalendarDate,
   formatCount,
@@ -202,6 +203,12 @@ export function DeadlinesSection({
               <dt>{formatText(d.type)}</dt>
               <dd>
                 {d.date === null ? 'Rolling' : <Shown text={formatCalendarDate(d.date)} />}
+                {d.date ? (
+                  <>
+                    {' '}
+                    <Countdown date={d.date} />
+                  </>
+                ) : null}
                 <FactSource sources={sources} path={`${path}.${i}`} sectionPath={path} />
               </dd>
             </div>
@@ -560,6 +567,13 @@ export function FinanceSection({
       path: `${path}.medianEarnings`,
       text: formatMoney(f?.medianEarnings),
     },
+    // Optional: only documents gathered with these Scorecard figures have them.
+    ...(typeof f?.avgNetPrice === 'number'
+      ? [{ label: 'Average Net Price', path: `${path}.avgNetPrice`, text: formatMoney(f.avgNetPrice) }]
+      : []),
+    ...(typeof f?.medianDebt === 'number'
+      ? [{ label: 'Median Debt', path: `${path}.medianDebt`, text: formatMoney(f.medianDebt) }]
+      : []),
     ...NET_PRICE_BANDS.map((band) => ({
       label: `Net Price (income ${bandLabel(band.label)})`,
       path: `${path}.${band.key}`,

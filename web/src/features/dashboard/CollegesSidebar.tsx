@@ -1,13 +1,17 @@
 import type { UserCollege } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useEffect, useRef } from 'react';
+import { useFocusTrap } from '../../hooks/useFocusTrap';
 
 /**
  * "Your Colleges": the student's list, each removable. Collapsible on wide screens; on small screens it is a
- * slide-in drawer (Escape or the close button shuts it, focus moves into it when it opens).
+ * slide-in drawer that keeps focus inside while open (Escape or the close button shuts it and focus goes
+ * back to the opener; focus moves into it when it opens). When the list could not be loaded it says so
+ * instead of showing the empty state.
  */
 export function CollegesSidebar({
   colleges,
+  failed = false,
   selected,
   onSelect,
   onRemove,
@@ -16,8 +20,10 @@ export function CollegesSidebar({
   onToggleCollapsed,
   drawerOpen,
   onCloseDrawer,
+  alsoTrapIn,
 }: {
   colleges: readonly UserCollege[];
+  failed?: boolean;
   selected: string | null;
   onSelect(name: string): void;
   onRemove(name: string): void;
@@ -26,15 +32,14 @@ export function CollegesSidebar({
   onToggleCollapsed(): void;
   drawerOpen: boolean;
   onCloseDrawer(): void;
+  /** Another element that belongs with the open drawer (the Undo message). */
+  alsoTrapIn?: () => HTMLElement | null;
 }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!drawerOpen) return;
-    ref.current?.querySelector<HTMLElement>('button')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCloseDrawer();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [drawerOpen, onCloseDrawer]);
+    if (drawerOpen) ref.current?.querySelector<HTMLElement>('.sidebar-list button, .drawer-close')?.focus();
+  }, [drawerOpen]);
+  useFocusTrap(drawerOpen, () => [ref.current, alsoTrapIn?.() ?? null], onCloseDrawer);
 
   return (
     <>
@@ -62,7 +67,9 @@ export function CollegesSidebar({
           </button>
         </div>
         <div id="your-colleges-list" className="sidebar-body" hidden={collapsed && !drawerOpen}>
-          {colleges.length === 0 ? (
+          {failed ? (
+            <p className="muted">Your colleges could not be loaded.</p>
+          ) : colleges.length === 0 ? (
             <p className="muted">{MSG.noCollegesAdded}</p>
           ) : (
             <ul className="sidebar-list">

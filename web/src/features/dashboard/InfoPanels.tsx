@@ -1,6 +1,6 @@
 import { MSG } from '@ct/contracts/messages';
 import { useId, useState, type ReactNode } from 'react';
-import { errorMessage } from '../../api/client';
+import { LoadError } from '../../components/LoadError';
 import {
   AdmissionStatisticsSection,
   DemographicBreakdownSection,
@@ -49,9 +49,12 @@ export function ResourcesPanel({ collegeName }: { collegeName: string | null }) 
           {MSG.loadingResources}
         </p>
       ) : q.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(q.error)}
-        </p>
+        <LoadError
+          what="The resources could not be loaded."
+          error={q.error}
+          retrying={q.isFetching}
+          onRetry={() => void q.refetch()}
+        />
       ) : (
         <div className="panel-sections">
           <LinksSection links={q.data.resources.links} path="resources.links" />
@@ -78,9 +81,12 @@ export function DemographicsPanel({ collegeName }: { collegeName: string | null 
           {MSG.loadingDemographics}
         </p>
       ) : q.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(q.error)}
-        </p>
+        <LoadError
+          what="The demographics could not be loaded."
+          error={q.error}
+          retrying={q.isFetching}
+          onRetry={() => void q.refetch()}
+        />
       ) : (
         <div className="panel-sections">
           <DemographicsSection demographics={q.data.demographics} />

@@ -1,4 +1,9 @@
-import type { getCollegeResourcesDemographics, getUserColleges, removeUserCollege } from '@ct/contracts';
+import type {
+  addUserCollege,
+  getCollegeResourcesDemographics,
+  getUserColleges,
+  removeUserCollege,
+} from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
@@ -30,7 +35,23 @@ export function useUserColleges() {
   });
 }
 
-/** Removes a college (and, on the server, its checklist). */
+/**
+ * Adds a removed college back (Undo): the server restores its checklist, kept for 30 days after removal.
+ */
+export function useRestoreCollege() {
+  const uid = useUid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (collegeName: string) =>
+      api<typeof addUserCollege>('POST', '/add-user-college', { body: { userId: uid, collegeName } }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: userDataKeys.colleges(uid) });
+      void qc.invalidateQueries({ queryKey: userDataKeys.deadlines(uid) });
+    },
+  });
+}
+
+/** Removes a college from the list (the server keeps its checklist 30 days for Undo). */
 export function useRemoveCollege() {
   const uid = useUid();
   const qc = useQueryClient();

@@ -1,6 +1,7 @@
 import { LIMITS } from '@ct/contracts/messages';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { HOME_SIGNED_IN, loginFor } from '../../auth/next';
 import { useSession } from '../../auth/session';
 import { useConfig } from '../../config';
 import { useReducedMotion } from '../../hooks/useReducedMotion';
@@ -108,9 +109,14 @@ export function Landing() {
         </button>
         <div className="landing-actions">
           {loading ? null : user ? (
-            <button type="button" className="secondary" onClick={() => void signOut()}>
-              Sign Out
-            </button>
+            <>
+              <Link className="button" to={HOME_SIGNED_IN}>
+                Go to Your Colleges
+              </Link>
+              <button type="button" className="secondary" onClick={() => void signOut()}>
+                Sign Out
+              </button>
+            </>
           ) : (
             <button type="button" onClick={() => navigate('/login')}>
               Sign In
@@ -135,7 +141,10 @@ export function Landing() {
             <div>
               <h2 id={`feature-${i}`}>{f.title}</h2>
               <p>{f.text}</p>
-              <Link to={user ? f.to : '/login'}>{user ? f.cta : `Sign in to ${f.cta.toLowerCase()}`}</Link>
+              {/* Signed out, the login page brings the student to this feature afterwards. */}
+              <Link to={user ? f.to : loginFor(f.to)}>
+                {user ? f.cta : `Sign in to ${f.cta.toLowerCase()}`}
+              </Link>
             </div>
           </section>
         ))}

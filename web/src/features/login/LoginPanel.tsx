@@ -7,9 +7,18 @@ import {
   signOut,
   updateProfile,
 } from 'firebase/auth';
-import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { authErrorCode, authErrorMessage, RESET_OFFER_CODES } from '../../auth/errors';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  authErrorCode,
+  authErrorMessage,
+  RESET_OFFER_CODES,
+  RESET_QUIET_CODES,
+  RESET_SENT_IF_ACCOUNT,
+} from '../../auth/errors';
+import { HOME_SIGNED_IN, safeNext } from '../../auth/next';
+import { LOGIN_TO_CONTINUE, SESSION_ENDED_NOTICE, VERIFICATION_RESENT } from '../../auth/notices';
+import { useSession } from '../../auth/session';
 import { useCooldown } from '../../auth/useCooldown';
 import { useConfig } from '../../config';
 import { firebaseAuth } from '../../firebase';
@@ -20,12 +29,22 @@ import './login.css';
 
 type Mode = 'login' | 'signup';
 
-/** The Login / Sign Up card: e-mail and password, Google, and the password-reset offer. */
+/**
+ * The Login / Sign Up card: e-mail and password, Google, "Forgot password?" (the spec's Send Password Reset
+ * Email after a refused login), and "Resend verification e-mail" after the unverified-login refusal. After
+ * signing in the student goes back to the page that sent them here (`?next=`, this site's paths only), or
+ * to Your Colleges. A session that ended elsewhere (password changed, account disabled) is explained here.
+ */
 export function LoginPanel() {
   const auth = firebaseAuth();
   const navigate = useNavigate();
   const config = useConfig();
+  const { user, ended } = useSession();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'), window.location.origin);
+  const destination = next ?? HOME_SIGNED_IN;
   const ids = useId();
+  const emailInput = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<Mode>('login');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -33,26 +52,45 @@ export function LoginPanel() {
   const [error, setError] = useState('');
   const [info, setInfo] = useState('');
   const [offerReset, setOfferReset] = useState(false);
+  const [offerVerify, setOfferVerify] = useState(false);
   const [busy, setBusy] = useState(false);
   const resetLock = useCooldown(LIMITS.passwordResetLockMs);
+  const verifyLock = useCooldown(LIMITS.passwordResetLockMs);
   const signup = mode === 'signup';
+  // Until the student does anything here, say why they are on this page.
+  const [acted, setActed] = useState(false);
+  const notice = acted
+    ? null
+    : ended && ended !== 'signed-out'
+      ? SESSION_ENDED_NOTICE[ended]
+      : next
+        ? LOGIN_TO_CONTINUE
+        : null;
+
+  const clearMessages = () => {
+    setActed(true);
+    setError('');
+    setInfo('');
+  };
 
   const toggleMode = () => {
     setMode(signup ? 'login' : 'signup');
-    setError('');
-    setInfo('');
+    clearMessages();
     setOfferReset(false);
+    setOfferVerify(false);
   };
 
   const logIn = async () => {
+    setOfferVerify(false);
     try {
       const { user } = await signInWithEmailAndPassword(auth, email, password);
       if (!user.emailVerified) {
         await signOut(auth);
         setError(MSG.emailNotVerified);
+        setOfferVerify(true);
         return;
       }
-      navigate('/');
+      navigate(destination, { replace: true });
     } catch (err) {
       if (RESET_OFFER_CODES.has(authErrorCode(err))) setOfferReset(true);
       setError(authErrorMessage(err));
@@ -84,8 +122,7 @@ export function LoginPanel() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setError('');
-    setInfo('');
+    clearMessages();
     setBusy(true);
     try {
       await (signup ? signUp() : logIn());
@@ -96,24 +133,50 @@ export function LoginPanel() {
 
   const sendReset = async () => {
     if (resetLock.locked) return;
+    clearMessages();
+    if (!email.trim()) {
+      setError('Enter your email address above, then choose "Forgot password?" again.');
+      emailInput.current?.focus();
+      return;
+    }
     resetLock.start();
-    setError('');
-    setInfo('');
     try {
-      await sendPasswordResetEmail(auth, email);
-      setInfo(MSG.resetSent);
+      await sendPasswordResetEmail(auth, email.trim());
+      setInfo(RESET_SENT_IF_ACCOUNT);
     } catch (err) {
-      setError(MSG.resetError(authErrorMessage(err)));
+      // "No such account" reads like a success: the page must not tell who has an account.
+      if (RESET_QUIET_CODES.has(authErrorCode(err))) setInfo(RESET_SENT_IF_ACCOUNT);
+      else setError(MSG.resetError(authErrorMessage(err)));
+    }
+  };
+
+  /** Signs in once more (the password was right) only to send a new verification e-mail, then out again. */
+  const resendVerification = async () => {
+    if (verifyLock.locked || busy) return;
+    clearMessages();
+    verifyLock.start();
+    setBusy(true);
+    try {
+      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      try {
+        if (!user.emailVerified) await sendEmailVerification(user);
+      } finally {
+        await signOut(auth);
+      }
+      setInfo(VERIFICATION_RESENT(email.trim()));
+    } catch (err) {
+      setError(authErrorMessage(err));
+    } finally {
+      setBusy(false);
     }
   };
 
   const google = async () => {
-    setError('');
-    setInfo('');
+    clearMessages();
     setBusy(true);
     try {
       await signInWithGooglePopup(auth);
-      navigate('/');
+      navigate(destination, { replace: true });
     } catch {
       setError(MSG.googleSignInError);
     } finally {
@@ -121,9 +184,17 @@ export function LoginPanel() {
     }
   };
 
+  // Already signed in (or just signed in with a provider): straight on.
+  if (user) return <Navigate to={destination} replace />;
+
   return (
     <div className="card login-card">
       <h1>{signup ? 'Sign Up' : 'Login'}</h1>
+      {notice ? (
+        <p className="banner info" role="status">
+          {notice}
+        </p>
+      ) : null}
       <div aria-live="polite">
         {error ? (
           <p className="banner error" role="alert">
@@ -153,6 +224,7 @@ export function LoginPanel() {
         <div className="field">
           <label htmlFor={`${ids}-email`}>Email</label>
           <input
+            ref={emailInput}
             id={`${ids}-email`}
             name="email"
             type="email"
@@ -178,10 +250,26 @@ export function LoginPanel() {
           {signup ? 'Sign Up' : 'Login'}
         </button>
       </form>
-      {offerReset ? (
+      {signup ? null : (
         <p className="login-reset">
           <button type="button" className="link" disabled={resetLock.locked} onClick={sendReset}>
-            {resetLock.locked ? MSG.pleaseWait : 'Send Password Reset Email'}
+            {resetLock.locked
+              ? MSG.pleaseWait
+              : offerReset
+                ? 'Send Password Reset Email'
+                : 'Forgot password?'}
+          </button>
+        </p>
+      )}
+      {offerVerify && !signup ? (
+        <p className="login-reset">
+          <button
+            type="button"
+            className="link"
+            disabled={verifyLock.locked || busy}
+            onClick={() => void resendVerification()}
+          >
+            {verifyLock.locked ? MSG.pleaseWait : 'Resend verification e-mail'}
           </button>
         </p>
       ) : null}
@@ -206,7 +294,7 @@ export function LoginPanel() {
       </p>
       {config.firebase.emulatorUrl ? (
         <EmulatorGoogleAccount
-          onDone={() => navigate('/')}
+          onDone={() => navigate(destination, { replace: true })}
           onError={(m) => {
             setInfo('');
             setError(m);

@@ -132,7 +132,7 @@ export function MajorStatsPanel({ collegeName }: { collegeName: string | null })
   };
 
   return (
-    <section className="card major-panel" aria-labelledby={`${inputId}-title`}>
+    <section className="card dashboard-panel major-panel" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>Major stats</h2>
       {collegeName ? (
         <p className="muted">Look up a major at {collegeName}.</p>

@@ -1,7 +1,8 @@
 import type { Note } from '@ct/contracts';
 import { LIMITS, MSG } from '@ct/contracts/messages';
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatCalendarDate } from '../../lib/format';
 import { useNoteActions, useNotes, type NoteForm } from './api';
 import './notes.css';
@@ -25,6 +26,7 @@ export function NotesPanel() {
   const [form, setForm] = useState<NoteForm>(EMPTY);
   const [editing, setEditing] = useState<Note | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
+  const [confirming, setConfirming] = useState<Note | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const busy = create.isPending || update.isPending;
@@ -85,6 +87,8 @@ export function NotesPanel() {
       setBanner({ kind: 'success', text: reply.message });
     } catch (err) {
       setBanner({ kind: 'error', text: errorMessage(err) });
+    } finally {
+      setConfirming(null);
     }
   };
 
@@ -188,7 +192,7 @@ export function NotesPanel() {
           {notes.data.map((n) => (
             <li key={n.id} className={`note-item${editing?.id === n.id ? ' editing' : ''}`}>
               <h4>{n.title}</h4>
-              <p className="note-content">{n.content}</p>
+              <NoteContent id={`note-${n.id}`} text={n.content} />
               <p className="muted small-print">
                 {n.deadline ? <>Deadline: {formatCalendarDate(n.deadline)} · </> : null}
                 Created {new Date(n.createdAt).toLocaleDateString()}
@@ -207,7 +211,7 @@ export function NotesPanel() {
                   className="danger small"
                   aria-label={`Delete ${n.title}`}
                   disabled={remove.isPending && remove.variables?.id === n.id}
-                  onClick={() => void del(n)}
+                  onClick={() => setConfirming(n)}
                 >
                   Delete
                 </button>
@@ -216,6 +220,54 @@ export function NotesPanel() {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete this note?"
+        confirmLabel="Delete note"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => confirming && void del(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          &ldquo;{confirming?.title}&rdquo; will be deleted for good
+          {confirming?.deadline ? ', and its date leaves your deadlines calendar' : ''}.
+        </p>
+      </ConfirmDialog>
     </section>
+  );
+}
+
+/** A note's text, clamped to a few lines with "Show more" when it is longer than that. */
+function NoteContent({ id, text }: { id: string; text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [open, setOpen] = useState(false);
+  const [long, setLong] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || open) return;
+    const measure = () => setLong(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [text, open]);
+  return (
+    <>
+      <p id={id} ref={ref} className={`note-content${open ? '' : ' clamped'}`}>
+        {text}
+      </p>
+      {long || open ? (
+        <button
+          type="button"
+          className="link note-more"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'Show less' : 'Show more'}
+        </button>
+      ) : null}
+    </>
   );
 }

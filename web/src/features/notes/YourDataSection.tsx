@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client';
 import { authErrorMessage } from '../../auth/errors';
 import { useSession } from '../../auth/session';
-import { downloadText } from '../calendar/ics';
+import { downloadText } from '../calendar/deadlines';
 
 type Banner = { kind: 'success' | 'error'; text: string } | null;
 

@@ -1,126 +1,240 @@
-import type { College } from '@ct/contracts';
-import { COMPARE_METRICS, normaliseCollegeName } from '@ct/contracts/constants';
+import type { College, StudentProfile } from '@ct/contracts';
+import { normaliseCollegeName } from '@ct/contracts/constants';
 import { MSG } from '@ct/contracts/messages';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { SuggestInput } from '../../components/SuggestInput';
 import { CollegeCard } from '../colleges';
+import { useStudentProfile } from '../money/api';
+import { MoneyLabel, MoneyValue, ProfileInvite } from '../money/MoneySummary';
+import '../money/money.css';
 import { fetchCachedCollege, fetchCollegeSuggestions } from './api';
-import { formatMetric, metricValue, verdicts, type Verdict } from './compare';
+import { compareRows, MAX_COMPARED, type CompareRow, type Verdict } from './compare';
 
-const VERDICT_TEXT: Record<Exclude<Verdict, null>, string> = {
-  better: 'Better',
-  worse: 'Worse',
-  same: 'Same',
-};
+const VERDICT_TEXT: Record<'better' | 'worse', string> = { better: 'Better', worse: 'Worse' };
 
-/** A chosen college from the cache; compare never gathers new colleges (search does). */
-function useChosenCollege(name: string | null) {
-  return useQuery({
-    queryKey: ['college', name ? normaliseCollegeName(name) : ''],
-    queryFn: ({ signal }) => fetchCachedCollege(name!, signal),
-    enabled: !!name,
-    staleTime: 60_000,
+/** The compare set lives in the URL: /search?mode=compare&c=A&c=B (at most four). */
+function useCompareSet(): [string[], (names: string[]) => void] {
+  const [params, setParams] = useSearchParams();
+  const names = params
+    .getAll('c')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .slice(0, MAX_COMPARED);
+  const set = (next: string[]) =>
+    setParams((p) => {
+      const q = new URLSearchParams(p);
+      q.delete('c');
+      for (const n of next) q.append('c', n);
+      q.set('mode', 'compare');
+      return q;
+    });
+  return [names, set];
+}
+
+/** A college for each chosen name, from the cache; compare never gathers new colleges (search does). */
+function useChosenColleges(names: readonly string[]) {
+  return useQueries({
+    queries: names.map((name) => ({
+      queryKey: ['college', normaliseCollegeName(name)],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchCachedCollege(name, signal),
+      staleTime: 60_000,
+    })),
   });
 }
 
-function ValueCell({ text, verdict }: { text: string; verdict: Verdict }) {
+function VerdictTag({ verdict }: { verdict: Verdict }) {
+  if (verdict !== 'better' && verdict !== 'worse') return null;
   return (
-    <td className={verdict ? `verdict-${verdict}` : undefined} data-verdict={verdict ?? 'none'}>
-      <span className="metric-value">{text}</span>
-      {verdict && verdict !== 'same' ? (
-        <span className="verdict-tag">
-          <span aria-hidden="true">{verdict === 'better' ? '▲ ' : '▼ '}</span>
-          {VERDICT_TEXT[verdict]}
-        </span>
-      ) : null}
-    </td>
+    <span className="verdict-tag">
+      <span aria-hidden="true">{verdict === 'better' ? '▲ ' : '▼ '}</span>
+      {VERDICT_TEXT[verdict]}
+    </span>
   );
 }
 
-/** Every compare metric side by side; the better value green, the worse red, and both also said in words. */
-export function CompareTable({ first, second }: { first: College | null; second: College | null }) {
+const directionText = (row: CompareRow) =>
+  row.better === 'higher' ? 'higher is better' : row.better === 'lower' ? 'lower is better' : 'not ranked';
+
+function rowLabel(row: CompareRow): ReactNode {
+  return row.kind === 'money' ? <MoneyLabel figure={row.figures[0]!} /> : row.metric.label;
+}
+
+function cellValue(row: CompareRow, i: number): ReactNode {
+  return row.kind === 'money' ? <MoneyValue figure={row.figures[i]!} /> : row.texts[i];
+}
+
+const verdictClass = (v: Verdict) => (v === 'better' || v === 'worse' ? `verdict-${v}` : undefined);
+
+/**
+ * Up to four colleges side by side, leading with the money figures for this student (the card's labels);
+ * the best value of a row green and the worst red, only where the spec gives the direction. On a phone the
+ * table becomes one stacked card per college.
+ */
+export function CompareTable({
+  colleges,
+  names,
+  profile,
+}: {
+  colleges: ReadonlyArray<College | null>;
+  names: readonly string[];
+  profile: StudentProfile | null;
+}) {
+  const rows = compareRows(colleges, profile);
+  const heads = colleges.map((c, i) => c?.name ?? names[i] ?? `College ${i + 1}`);
   return (
-    <div className="compare-table-wrap" tabIndex={0} role="region" aria-label="Comparison table">
-      <table className="compare-table">
-        <caption>
-          Side-by-side comparison. The better value of each row is marked Better (green), the other Worse
-          (red).
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col">{first?.name ?? 'College 1'}</th>
-            <th scope="col">{second?.name ?? 'College 2'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {COMPARE_METRICS.map((m) => {
-            const a = metricValue(first, m);
-            const b = metricValue(second, m);
-            const [va, vb] = verdicts(m, a, b);
-            return (
-              <tr key={m.path}>
-                <th scope="row">
-                  {m.label}
-                  <span className="direction">
-                    {m.better === 'higher' ? 'higher is better' : 'lower is better'}
-                  </span>
+    <>
+      <div className="compare-table-wrap" tabIndex={0} role="region" aria-label="Comparison table">
+        <table className="compare-table">
+          <caption>
+            Side-by-side comparison. Where it is clear which way is better, the best value of a row is marked
+            Better (green) and the worst Worse (red).
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Metric</th>
+              {heads.map((h, i) => (
+                <th scope="col" key={`${i}-${h}`}>
+                  {h}
                 </th>
-                <ValueCell text={formatMetric(m, a)} verdict={va} />
-                <ValueCell text={formatMetric(m, b)} verdict={vb} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className={row.kind === 'money' ? 'money-row' : undefined}>
+                <th scope="row">
+                  {rowLabel(row)}
+                  <span className="direction">{directionText(row)}</span>
+                </th>
+                {colleges.map((_, i) => (
+                  <td
+                    key={i}
+                    className={verdictClass(row.verdicts[i]!)}
+                    data-verdict={row.verdicts[i] ?? 'none'}
+                  >
+                    <span className="metric-value">{cellValue(row, i)}</span>
+                    <VerdictTag verdict={row.verdicts[i]!} />
+                  </td>
+                ))}
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="compare-stack">
+        {heads.map((h, i) => (
+          <section key={`${i}-${h}`} className="card compare-stack-card" aria-label={`${h} at a glance`}>
+            <h3>{h}</h3>
+            <dl>
+              {rows.map((row) => (
+                <div key={row.key} className={`compare-stack-row ${verdictClass(row.verdicts[i]!) ?? ''}`}>
+                  <dt>{rowLabel(row)}</dt>
+                  <dd data-verdict={row.verdicts[i] ?? 'none'}>
+                    {cellValue(row, i)}
+                    <VerdictTag verdict={row.verdicts[i]!} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+    </>
   );
 }
 
-/** Compare Colleges: two inputs with suggestions; once both are chosen, the metrics and two detail cards. */
-export function ComparePanel() {
-  const [text, setText] = useState<[string, string]>(['', '']);
-  const [chosen, setChosen] = useState<[string | null, string | null]>([null, null]);
-  const first = useChosenCollege(chosen[0]);
-  const second = useChosenCollege(chosen[1]);
+interface Slot {
+  text: string;
+  /** The name picked or submitted; null until then */
+  chosen: string | null;
+}
 
-  const choose = (i: 0 | 1, name: string) => {
-    const v = name.trim() || null;
-    setChosen((c) => (i === 0 ? [v, c[1]] : [c[0], v]));
+const slotsFrom = (names: readonly string[]): Slot[] => {
+  const slots: Slot[] = names.map((n) => ({ text: n, chosen: n }));
+  while (slots.length < 2) slots.push({ text: '', chosen: null });
+  return slots;
+};
+
+/**
+ * Compare Colleges: two to four inputs with suggestions; once two are chosen, the comparison and a detail
+ * card per college. The chosen set is in the URL, so it can be shared and survives a reload.
+ */
+export function ComparePanel() {
+  const [names, setNames] = useCompareSet();
+  const [slots, setSlots] = useState<Slot[]>(() => slotsFrom(names));
+  const profile = useStudentProfile();
+  const urlKey = names.join('\n');
+
+  // Back and forward (or a shared link) change the URL: the inputs follow it.
+  useEffect(() => {
+    setSlots((current) => {
+      const chosen = current.flatMap((s) => (s.chosen ? [s.chosen] : []));
+      return chosen.join('\n') === urlKey ? current : slotsFrom(urlKey ? urlKey.split('\n') : []);
+    });
+  }, [urlKey]);
+
+  const commit = (next: Slot[]) => {
+    setSlots(next);
+    setNames(next.flatMap((s) => (s.chosen ? [s.chosen] : [])));
   };
+  const choose = (i: number, name: string) =>
+    commit(slots.map((s, j) => (j === i ? { text: name, chosen: name.trim() || null } : s)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setChosen([text[0].trim() || null, text[1].trim() || null]);
+    commit(slots.map((s) => ({ text: s.text, chosen: s.text.trim() || null })));
   };
+  const addSlot = () => setSlots((s) => (s.length < MAX_COMPARED ? [...s, { text: '', chosen: null }] : s));
+  const removeSlot = (i: number) => commit(slots.filter((_, j) => j !== i));
 
-  const both = chosen[0] !== null && chosen[1] !== null;
-  const loading = (chosen[0] !== null && first.isPending) || (chosen[1] !== null && second.isPending);
-  const failed = [first.error, second.error].find(Boolean);
+  const queries = useChosenColleges(names);
+  const loading = queries.some((q) => q.isPending) || profile.isPending;
+  const failed = queries.find((q) => q.error)?.error;
+  const colleges = useMemo(() => queries.map((q) => q.data ?? null), [queries]);
+  const filled = slots.filter((s) => s.text.trim()).length;
 
   return (
     <div className="compare-panel">
       <form className="compare-form" onSubmit={submit} aria-label="Compare colleges">
-        {([0, 1] as const).map((i) => (
-          <SuggestInput
-            key={i}
-            id={`compare-college-${i + 1}`}
-            label={`College ${i + 1}`}
-            value={text[i]}
-            onChange={(v) => setText((t) => (i === 0 ? [v, t[1]] : [t[0], v]))}
-            onSelect={(v) => choose(i, v)}
-            fetchSuggestions={fetchCollegeSuggestions}
-            placeholder="Start typing a cached college"
-          />
+        {slots.map((slot, i) => (
+          <div className="compare-slot" key={i}>
+            <SuggestInput
+              id={`compare-college-${i + 1}`}
+              label={`College ${i + 1}`}
+              value={slot.text}
+              onChange={(v) => setSlots((s) => s.map((x, j) => (j === i ? { ...x, text: v } : x)))}
+              onSelect={(v) => choose(i, v)}
+              fetchSuggestions={fetchCollegeSuggestions}
+              placeholder="Start typing a cached college"
+            />
+            {slots.length > 2 ? (
+              <button
+                type="button"
+                className="secondary compare-remove"
+                aria-label={`Remove ${slot.text.trim() || `college ${i + 1}`} from the comparison`}
+                onClick={() => removeSlot(i)}
+              >
+                ✕
+              </button>
+            ) : null}
+          </div>
         ))}
-        <button type="submit" disabled={!text[0].trim() || !text[1].trim()}>
-          Compare
-        </button>
+        <div className="compare-actions">
+          {slots.length < MAX_COMPARED ? (
+            <button type="button" className="secondary" onClick={addSlot}>
+              Add a college
+            </button>
+          ) : null}
+          <button type="submit" disabled={filled < 2}>
+            Compare
+          </button>
+        </div>
       </form>
       <p className="muted compare-hint">
-        Pick both colleges from the suggestions (or type their names and press Compare). Only colleges already
-        cached can be compared; search for a college first to add it.
+        Pick two to four colleges from the suggestions (or type their names and press Compare). Only colleges
+        already cached can be compared; search for a college first to add it.
       </p>
 
       {failed ? (
@@ -128,22 +242,23 @@ export function ComparePanel() {
           {MSG.errorOccurred(errorMessage(failed))}
         </div>
       ) : null}
-      {both && loading ? (
+      {names.length >= 2 && loading ? (
         <p role="status" className="muted">
           {MSG.loading}
         </p>
       ) : null}
-      {both && !loading && !failed ? (
+      {names.length >= 2 && !loading && !failed ? (
         <>
           <h2 className="compare-heading">Comparison</h2>
-          <CompareTable first={first.data ?? null} second={second.data ?? null} />
-          <div className="compare-cards">
-            {([first.data, second.data] as const).map((college, i) =>
+          <ProfileInvite profile={profile.data ?? null} />
+          <CompareTable colleges={colleges} names={names} profile={profile.data ?? null} />
+          <div className={`compare-cards count-${colleges.length}`}>
+            {colleges.map((college, i) =>
               college ? (
-                <CollegeCard key={college.name} college={college} />
+                <CollegeCard key={`${i}-${college.name}`} college={college} />
               ) : (
                 <div key={`missing-${i}`} className="card compare-missing" role="note">
-                  {MSG.noDataForCollege((i + 1) as 1 | 2)}
+                  {MSG.noDataForCollege(i + 1)}
                 </div>
               ),
             )}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SuggestInput } from '../../components/SuggestInput';
 import { AddToProfileButton, CollegeCard, EnrichmentLine } from '../colleges';
@@ -17,10 +18,16 @@ export const OFFICIAL_NAME_EXAMPLES = [
   { official: 'University of Illinois Urbana-Champaign', not: 'UIUC' },
 ];
 
-/** Search Colleges: find a cached college, or have it gathered (behind the loading overlay) and shown. */
+/**
+ * Search Colleges: find a cached college, or have it gathered (behind the loading overlay) and shown. The
+ * search lives in the URL (`/search?q=...`): a link or a reload shows the same college, and back and
+ * forward go through earlier searches.
+ */
 export function SearchPanel() {
-  const [name, setName] = useState('');
-  const { phase, search } = useCollegeSearch();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const [name, setName] = useState(q);
+  const { phase, search, clear } = useCollegeSearch();
   const heading = useRef<HTMLHeadingElement>(null);
   const busy = phase.kind === 'searching' || phase.kind === 'gathering';
 
@@ -30,9 +37,27 @@ export function SearchPanel() {
     if (found) heading.current?.focus();
   }, [found]);
 
+  // The URL drives the search: a new ?q= (typed, linked, or back/forward) searches for it.
+  useEffect(() => {
+    if (q) {
+      setName(q);
+      search(q);
+    } else {
+      clear();
+    }
+  }, [q, search, clear]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    search(name);
+    const typed = name.trim();
+    if (!typed) return;
+    if (typed === q) search(typed);
+    else
+      setParams((p) => {
+        const next = new URLSearchParams(p);
+        next.set('q', typed);
+        return next;
+      });
   };
 
   return (

@@ -1,6 +1,7 @@
+import type { College, Finance, StudentProfile } from '@ct/contracts';
 import { COMPARE_METRICS } from '@ct/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import { formatMetric, verdicts } from './compare';
+import { compareRows, formatMetric, verdicts, verdictsOf } from './compare';
 
 const metric = (label: string) => COMPARE_METRICS.find((m) => m.label === label)!;
 
@@ -42,11 +43,69 @@ describe('comparison directions (spec)', () => {
     expect(verdicts(metric('Admission Rate'), 0.5, 0.5)).toEqual(['same', 'same']);
   });
 
+  it('marks the best and the worst of up to four, ties included, and nothing in between', () => {
+    expect(verdictsOf('lower', [3, 1, 2, 3])).toEqual(['worse', 'better', null, 'worse']);
+    expect(verdictsOf('higher', [5, 5, 1, null])).toEqual(['better', 'better', 'worse', null]);
+    expect(verdictsOf('lower', [4, 4, 4])).toEqual(['same', 'same', 'same']);
+    expect(verdictsOf('lower', [4, null, null])).toEqual([null, null, null]);
+    expect(verdictsOf(null, [1, 2, 3])).toEqual([null, null, null]);
+  });
+
   it('shows percentages with two decimals', () => {
     expect(formatMetric(metric('Admission Rate'), 0.0412)).toBe('4.12%');
     expect(formatMetric(metric('Graduation Rate'), 0.6)).toBe('60.00%');
     expect(formatMetric(metric('Grants/Loans'), 0.55)).toBe('55.00%');
     expect(formatMetric(metric('Student-Faculty Ratio'), 21)).toBe('21:1');
     expect(formatMetric(metric('Cost of Attendance'), null)).toBe('No Info Found');
+  });
+});
+
+/** Just the parts of a college document the comparison reads. */
+const college = (name: string, schoolState: string, finance: Partial<Finance>) =>
+  ({ name, demographics: { schoolState, demographics: {}, finance } }) as unknown as College;
+
+describe('comparison rows', () => {
+  const maine = college('Pine College', 'ME', {
+    inStateTuition: 9000,
+    outOfStateTuition: 30000,
+    medianDebt: 21000,
+  });
+  const texas = college('Lone Star University', 'TX', {
+    inStateTuition: 11000,
+    outOfStateTuition: 12000,
+    medianDebt: 15000,
+  });
+  const profile: StudentProfile = { homeState: 'ME', incomeBand: '0-30000', updatedAt: null };
+
+  it('leads with the money rows, with the tuition that applies to the student at each college', () => {
+    const rows = compareRows([maine, texas], profile);
+    expect(rows.slice(0, 4).map((r) => r.key)).toEqual([
+      'netPrice',
+      'tuition',
+      'medianDebt',
+      'medianEarnings',
+    ]);
+    const tuition = rows[1]!;
+    expect(tuition.kind === 'money' && tuition.figures.map((f) => [f.text, f.valueDetail])).toEqual([
+      ['$9,000', 'In-state'],
+      ['$12,000', 'Out-of-state'],
+    ]);
+    expect(tuition.verdicts).toEqual(['better', 'worse']);
+    // Debt has no direction in the spec's list: shown, never coloured.
+    expect(rows[2]!.verdicts).toEqual([null, null]);
+    // Median earnings appear once, as a money row.
+    expect(rows.filter((r) => r.key.toLowerCase().includes('earnings'))).toHaveLength(1);
+  });
+
+  it('without a home state shows both tuitions once, as money rows', () => {
+    const rows = compareRows([maine, texas], null);
+    expect(rows.slice(0, 5).map((r) => r.key)).toEqual([
+      'netPrice',
+      'inStateTuition',
+      'outOfStateTuition',
+      'medianDebt',
+      'medianEarnings',
+    ]);
+    expect(rows.some((r) => r.key === 'finance.inStateTuition')).toBe(false);
   });
 });

@@ -57,7 +57,7 @@ function addFailure(err: unknown): string {
  * ingestion request (its stage drives the loading overlay) until it is done or failed, then search again.
  * A newer search, or leaving the page, cancels the one in progress.
  */
-export function useCollegeSearch(): { phase: SearchPhase; search(name: string): void } {
+export function useCollegeSearch(): { phase: SearchPhase; search(name: string): void; clear(): void } {
   const [phase, setPhase] = useState<SearchPhase>({ kind: 'idle' });
   const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
@@ -137,5 +137,11 @@ export function useCollegeSearch(): { phase: SearchPhase; search(name: string): 
     });
   }, []);
 
-  return { phase, search };
+  /** Back to no search (the one in progress, if any, is cancelled). */
+  const clear = useCallback(() => {
+    current.current?.abort();
+    setPhase({ kind: 'idle' });
+  }, []);
+
+  return { phase, search, clear };
 }

@@ -1,0 +1,298 @@
+// `npm run screenshots`: every page of the embedded app (PGlite, in-process queue, the Auth emulator) with
+// seeded data, signed out, as a student and as an admin, at 1280x800 and 390x844, in headless Chromium.
+// PNGs go to .screenshots/ (git-ignored), named <who>-<page>-<width>.png. Not part of `npm test`: it is for
+// people to look at. SKIP_WEB_BUILD=1 skips building web/dist; SCREENSHOTS_DIR moves the output.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { RoleRepository } from '@ct/auth/repository';
+import type { College } from '@ct/contracts';
+import {
+  buildCollege,
+  createVerifiedUser,
+  launchBrowser,
+  newPage,
+  seedColleges,
+  signInInBrowser,
+  startAuthEmulator,
+  startTestGateway,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
+import type { Browser, Page } from 'playwright-core';
+
+const OUT = path.resolve(process.env.SCREENSHOTS_DIR ?? '.screenshots');
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+const COLLEGES: College[] = [
+  buildCollege({
+    name: 'Colby College',
+    aliases: ['Colby'],
+    links: ['https://www.colby.edu/admission', 'https://www.colby.edu/financialaid'],
+    demographics: { schoolCity: 'Waterville', schoolState: 'ME', schoolSize: 2260, admissionRate: 0.08 },
+    info: {
+      deadlines: [
+        { type: 'Early Decision I', date: '2026-11-15' },
+        { type: 'Early Decision II', date: '2027-01-02' },
+        { type: 'Regular Decision', date: '2027-01-02' },
+      ],
+      essayPrompts: ['Why Colby?', 'Tell us about a community you belong to.'],
+      tips: ['Colby is test-optional.', 'Interviews are offered on campus and online.'],
+      admissionStatistics: { overallAcceptanceRate: 0.08, year: '2024' },
+    },
+  }),
+  buildCollege({
+    name: 'Colby-Sawyer College',
+    demographics: { schoolCity: 'New London', schoolState: 'NH', schoolSize: 800, admissionRate: 0.93 },
+  }),
+  buildCollege({
+    name: 'Bowdoin College',
+    demographics: { schoolCity: 'Brunswick', schoolState: 'ME', schoolSize: 1900, admissionRate: 0.07 },
+    info: {
+      deadlines: [
+        { type: 'Early Decision I', date: '2026-11-15' },
+        { type: 'Regular Decision', date: '2027-01-05' },
+      ],
+    },
+  }),
+  buildCollege({
+    name: 'University of Michigan-Ann Arbor',
+    demographics: { schoolCity: 'Ann Arbor', schoolState: 'MI', schoolSize: 33000, admissionRate: 0.18 },
+    info: {
+      deadlines: [
+        { type: 'Early Action', date: '2026-11-01' },
+        { type: 'Regular Decision', date: '2027-02-01' },
+      ],
+    },
+  }),
+];
+
+const LONG_NOTE = Array.from(
+  { length: 12 },
+  (_, i) =>
+    `Paragraph ${i + 1}: draft ideas for the Colby essay, people to ask for a recommendation, and questions for the admissions office.`,
+).join('\n');
+
+async function seed(gw: TestGateway): Promise<{ student: TestUser; admin: TestUser }> {
+  await seedColleges(gw.db, COLLEGES);
+  const [student, admin] = await Promise.all([
+    createVerifiedUser({ name: 'Ada Student' }),
+    createVerifiedUser({ name: 'Ann Admin' }),
+  ]);
+  await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'screenshots');
+  const post = (p: string, body: unknown) => gw.api('POST', `/api${p}`, { token: student.idToken, body });
+  for (const collegeName of ['Colby College', 'Bowdoin College', 'University of Michigan-Ann Arbor'])
+    await post('/add-user-college', { collegeName });
+  for (const itemIndex of [0, 1, 2])
+    await post('/update-checklist', {
+      collegeName: 'Colby College',
+      section: 'application',
+      itemIndex,
+      completed: true,
+    });
+  await post('/add-note', { note: { title: 'Essay plan', content: LONG_NOTE, deadline: '2026-11-10' } });
+  await post('/add-note', {
+    note: { title: 'Visit', content: 'Book a campus tour in October.', deadline: '2026-11-15' },
+  });
+  return { student, admin };
+}
+
+/** Waits until the session is decided, the first heading shows and the network is quiet. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-session="signed-in"], html[data-session="signed-out"]', {
+    state: 'attached',
+  });
+  await page.locator('main h1, main h2').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+type Step = (page: Page) => Promise<void>;
+interface Shot {
+  name: string;
+  path: string;
+  /** What to do on the page before the picture (full page; a step may take its own viewport picture). */
+  then?: Step;
+  /** Viewport widths this one is for (default: both). */
+  only?: number;
+}
+
+const menuOpen: Shot = {
+  name: 'menu-open',
+  path: '/about',
+  only: 390,
+  then: async (p) => p.getByRole('button', { name: 'Open menu' }).click(),
+};
+
+const SIGNED_OUT: Shot[] = [
+  { name: 'home', path: '/' },
+  { name: 'login', path: '/login' },
+  { name: 'login-deep-link', path: '/profile' },
+  { name: 'about', path: '/about' },
+  { name: 'not-found', path: '/no-such-page' },
+  menuOpen,
+];
+
+const STUDENT: Shot[] = [
+  { name: 'your-colleges', path: '/usercolleges' },
+  {
+    name: 'your-colleges-selected',
+    path: '/usercolleges?college=Colby%20College',
+    then: async (p) => {
+      await p.getByRole('heading', { name: 'Checklist — Colby College' }).waitFor();
+      for (const name of ['Show Resources', 'Show Demographics'])
+        await p.getByRole('button', { name }).click();
+      await p.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: 'your-colleges-collapsed',
+    path: '/usercolleges',
+    only: 1280,
+    then: async (p) => p.getByRole('button', { name: 'Collapse Your Colleges' }).click(),
+  },
+  {
+    name: 'your-colleges-drawer',
+    path: '/usercolleges',
+    only: 390,
+    then: async (p) => p.getByRole('button', { name: 'Open Your Colleges' }).click(),
+  },
+  { name: 'search', path: '/search' },
+  {
+    name: 'search-result',
+    path: '/search?q=Colby%20College',
+    then: async (p) => p.getByRole('article', { name: 'Colby College' }).waitFor(),
+  },
+  {
+    name: 'search-suggestions',
+    path: '/search',
+    then: async (p) => {
+      await p.getByLabel('College name').fill('Colby');
+      await p.getByRole('option').first().waitFor();
+    },
+  },
+  { name: 'essays', path: '/essays' },
+  { name: 'profile', path: '/profile' },
+  { name: 'home', path: '/' },
+  { name: 'about', path: '/about' },
+  menuOpen,
+  {
+    name: 'account-menu',
+    path: '/profile',
+    then: async (p) => p.getByRole('button', { name: /^Account menu for/ }).click(),
+  },
+  {
+    name: 'note-delete-confirm',
+    path: '/profile',
+    only: 1280,
+    then: async (p) => p.getByRole('button', { name: 'Delete Visit' }).click(),
+  },
+  {
+    name: 'checklist-leave-confirm',
+    path: '/usercolleges?college=Colby%20College',
+    then: async (p) => {
+      await p.getByRole('button', { name: 'Edit Checklist' }).click();
+      await p
+        .getByRole('textbox', { name: 'Item 1 of Application' })
+        .fill('Finish the Colby application early');
+      await p.locator('a.brand').click();
+      await p.getByRole('dialog', { name: 'Leave without saving?' }).waitFor();
+    },
+  },
+  // Last: it changes the data (the college comes back with Undo right after).
+  {
+    name: 'undo-remove',
+    path: '/usercolleges',
+    then: async (p) => {
+      const sidebar = p.getByRole('complementary', { name: 'Your Colleges' });
+      if (await p.getByRole('button', { name: 'Open Your Colleges' }).isVisible())
+        await p.getByRole('button', { name: 'Open Your Colleges' }).click();
+      await sidebar.getByRole('button', { name: 'Remove Bowdoin College' }).click();
+      await p.getByRole('button', { name: 'Undo removing Bowdoin College' }).waitFor();
+      await p.screenshot({ path: path.join(OUT, `student-undo-offered-${p.viewportSize()?.width}.png`) });
+      await p.getByRole('button', { name: 'Undo removing Bowdoin College' }).click();
+      await p.getByText('is back on your list').waitFor();
+    },
+  },
+];
+
+const ADMIN: Shot[] = [
+  {
+    name: 'admin',
+    path: '/admin',
+    then: async (p) => {
+      await p.getByText('Welcome, Admin!').waitFor();
+      const closed = p.locator('section.admin-section button[aria-expanded="false"]');
+      for (let n = await closed.count(); n > 0; n = await closed.count()) await closed.first().click();
+      await p.waitForLoadState('networkidle');
+    },
+  },
+];
+
+async function shoot(
+  browser: Browser,
+  gw: TestGateway,
+  who: string,
+  shots: Shot[],
+  user: TestUser | null,
+): Promise<string[]> {
+  const written: string[] = [];
+  for (const viewport of VIEWPORTS) {
+    const { context, page } = await newPage(browser, gw.url, { viewport, reducedMotion: 'reduce' });
+    try {
+      if (user) await signInInBrowser(page, user, { timeout: 60_000 });
+      for (const shot of shots) {
+        if (shot.only && shot.only !== viewport.width) continue;
+        const file = path.join(OUT, `${who}-${shot.name}-${viewport.width}.png`);
+        try {
+          await page.goto(shot.path);
+          await settled(page);
+          await shot.then?.(page);
+          // From the top: a scrolled page would draw its sticky header half-way down the picture.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: file, fullPage: true });
+          written.push(file);
+        } catch (err) {
+          console.error(`${who} ${shot.name} at ${viewport.width}: ${(err as Error).message.split('\n')[0]}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return written;
+}
+
+async function main(): Promise<void> {
+  if (process.env.SKIP_WEB_BUILD !== '1') {
+    const r = spawnSync('flock', ['/tmp/ct-web-build.lock', 'npm', 'run', 'build', '-w', 'web', '--silent'], {
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  fs.mkdirSync(OUT, { recursive: true });
+  const emulator = await startAuthEmulator({
+    port: Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9199),
+  });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  // The embedded app as `npm start` runs it: PGlite in memory and the in-process queue.
+  const gw = await startTestGateway({ listen: true, store: 'pglite', queue: 'memory' });
+  const browser = await launchBrowser();
+  try {
+    const { student, admin } = await seed(gw);
+    const files = [
+      ...(await shoot(browser, gw, 'signed-out', SIGNED_OUT, null)),
+      ...(await shoot(browser, gw, 'student', STUDENT, student)),
+      ...(await shoot(browser, gw, 'admin', ADMIN, admin)),
+    ];
+    console.log(`${files.length} screenshots in ${path.relative(process.cwd(), OUT) || OUT}/`);
+  } finally {
+    await browser.close();
+    await gw.close();
+    await emulator.stop();
+  }
+}
+
+await main();

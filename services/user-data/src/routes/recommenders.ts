@@ -1,0 +1,60 @@
+import { askByDate, getRecommenders, localToday, removeRecommender, saveRecommender } from '@ct/contracts';
+import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
+import { datedDeadlines, isRealDate } from '../checklist.ts';
+import { requireListedCollege, type Deps } from '../deps.ts';
+import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
+
+/** '' and null mean "no date"; undefined means "not sent". A date must name a real day. */
+function optionalDate(d: string | null | undefined): string | null | undefined {
+  if (d === undefined) return undefined;
+  if (d === null || d === '') return null;
+  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', UD_MSG.dateNotReal);
+  return d;
+}
+
+/** Who writes the student's recommendations for each college, with the date to ask them by. */
+export function recommenderRoutes(deps: Deps): Implementation[] {
+  const { recommenders } = deps;
+  return [
+    implement(getRecommenders, async (request) => {
+      const uid = requireUser(request);
+      const college = await requireListedCollege(deps, uid, request.query.collegeName);
+      return {
+        success: true,
+        message: UD_MSG.recommendersFound,
+        recommenders: await recommenders.listRecommenders(uid, college.collegeId),
+        askBy: askByDate(datedDeadlines(college.checklist), localToday()),
+      };
+    }),
+
+    implement(saveRecommender, async (request) => {
+      const uid = requireUser(request);
+      const b = request.body;
+      const who = b.who.replace(/\s+/g, ' ').trim();
+      if (!who) throw new AppError('VALIDATION_ERROR', 'Say who is writing the recommendation');
+      const input = { who, askedOn: optionalDate(b.askedOn), submittedOn: optionalDate(b.submittedOn) };
+      const college = await requireListedCollege(deps, uid, b.collegeName);
+      const saved = await recommenders.saveRecommender(
+        uid,
+        college.collegeId,
+        b.recommenderId,
+        input,
+        USER_DATA_LIMITS.recommendersPerCollege,
+      );
+      if (saved === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyRecommenders);
+      if (saved === 'not-found') throw new AppError('NOT_FOUND', UD_MSG.recommenderNotFound);
+      return { success: true, message: UD_MSG.recommenderSaved, data: saved };
+    }),
+
+    implement(removeRecommender, async (request) => {
+      const uid = requireUser(request);
+      const key = await recommenders.removeRecommender(uid, request.body.recommenderId);
+      if (key === null) throw new AppError('NOT_FOUND', UD_MSG.recommenderNotFound);
+      return {
+        success: true,
+        message: UD_MSG.recommenderRemoved,
+        data: await recommenders.listRecommenders(uid, key),
+      };
+    }),
+  ];
+}

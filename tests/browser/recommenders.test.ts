@@ -1,0 +1,141 @@
+// The recommender tracker on /usercolleges: per college, who writes a recommendation, when they were
+// asked, whether it is submitted, and the date to ask by (four weeks before the earliest deadline still
+// to come); plus the countdowns on the checklist's deadline items.
+import type { Recommender } from '@ct/contracts';
+import { addDays, countdownText, localToday } from '@ct/contracts/planning';
+import {
+  buildCollege,
+  createVerifiedUser,
+  launchBrowser,
+  newPage,
+  seedColleges,
+  signInInBrowser,
+  startTestGateway,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let gw: TestGateway;
+let browser: Browser;
+
+// Dates relative to today (the browser and this process share the clock and zone).
+const today = localToday();
+const PAST = addDays(today, -3);
+const SOON = addDays(today, 40);
+const COLLEGE = 'Quarry Hill College';
+const longDate = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+};
+
+beforeAll(async () => {
+  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
+  await seedColleges(gw.db, [
+    buildCollege({
+      name: COLLEGE,
+      info: {
+        deadlines: [
+          { type: 'Early Decision', date: PAST },
+          { type: 'Regular Decision', date: SOON },
+        ],
+      },
+    }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.close();
+});
+
+const recommendersOf = async (user: TestUser) =>
+  (
+    await gw.api<{ recommenders: Recommender[] }>('GET', '/api/get-recommenders', {
+      token: user.idToken,
+      query: { collegeName: COLLEGE },
+    })
+  ).body.recommenders;
+
+describe('recommenders on the dashboard in Chromium', () => {
+  it('tracks who, asked on and submitted per college, with the ask-by date from its deadlines', async () => {
+    const user = await createVerifiedUser({ name: 'Noor' });
+    await gw.api('POST', '/api/add-user-college', { token: user.idToken, body: { collegeName: COLLEGE } });
+    const { page, context, errors } = await newPage(browser, gw.url);
+    await signInInBrowser(page, user);
+    await page.goto('/usercolleges');
+    const panel = page.getByRole('region', { name: /^Recommenders/ });
+    await panel.getByText('Select a college to track its recommendations.').waitFor();
+    await page
+      .getByRole('complementary', { name: 'Your Colleges' })
+      .getByRole('button', { name: COLLEGE, exact: true })
+      .click();
+
+    // Ask by: four weeks before Regular Decision (Early Decision has passed).
+    const askBy = addDays(SOON, -28);
+    await panel.getByText(`Ask by ${longDate(askBy)}`).waitFor();
+    expect(await panel.locator('.ask-by .countdown').innerText()).toBe(countdownText(askBy, today));
+    expect(await panel.locator('.ask-by').innerText()).toContain(
+      `four weeks before Regular Decision (${longDate(SOON)})`,
+    );
+
+    // Add two recommenders; one already asked.
+    const form = panel.getByRole('form', { name: 'Add a recommender' });
+    await form.getByLabel('Who').fill('Ms. Rivera, chemistry');
+    await form.getByLabel('Asked on (optional)').fill(today);
+    await form.getByRole('button', { name: 'Add recommender' }).click();
+    const rivera = panel.getByRole('listitem', { name: 'Ms. Rivera, chemistry' });
+    await rivera.getByText(`Asked ${longDate(today)}, waiting`).waitFor();
+    await form.getByLabel('Who').fill('Mr. Okafor, counselor');
+    await form.getByRole('button', { name: 'Add recommender' }).click();
+    const okafor = panel.getByRole('listitem', { name: 'Mr. Okafor, counselor' });
+    await okafor.getByText('Not asked yet').waitFor();
+    expect(await form.getByLabel('Who').inputValue()).toBe('');
+
+    // Submitted: ticked, dated today, kept on the server.
+    await rivera.getByLabel('Submitted').check();
+    await rivera.getByText(`Submitted ${longDate(today)}`).waitFor();
+    await okafor.getByLabel('Asked on').fill(PAST);
+    await okafor.getByText(`Asked ${longDate(PAST)}, waiting`).waitFor();
+    await expect
+      .poll(async () => (await recommendersOf(user)).map((r) => [r.who, r.askedOn, r.submittedOn]))
+      .toEqual([
+        ['Ms. Rivera, chemistry', today, today],
+        ['Mr. Okafor, counselor', PAST, null],
+      ]);
+
+    // Removing asks once more, then goes.
+    await okafor.getByRole('button', { name: 'Remove' }).click();
+    await okafor.getByRole('button', { name: 'Remove Mr. Okafor, counselor' }).click();
+    await expect.poll(() => panel.getByRole('listitem').count()).toBe(1);
+    expect((await recommendersOf(user)).map((r) => r.who)).toEqual(['Ms. Rivera, chemistry']);
+
+    // The checklist's deadline items count down; the passed one is marked.
+    const deadlines = page
+      .getByRole('region', { name: /^Checklist/ })
+      .getByRole('group', { name: 'Deadlines' });
+    expect(await deadlines.locator('.countdown').allInnerTexts()).toEqual([
+      `Passed · ${countdownText(PAST, today)}`,
+      countdownText(SOON, today),
+    ]);
+    expect(await deadlines.locator('.countdown-past').count()).toBe(1);
+
+    // After a reload everything is still there.
+    await page.reload();
+    await page
+      .getByRole('complementary', { name: 'Your Colleges' })
+      .getByRole('button', { name: COLLEGE, exact: true })
+      .click();
+    const kept = panel.getByRole('listitem', { name: 'Ms. Rivera, chemistry' });
+    await kept.locator('.rec-state', { hasText: `Submitted ${longDate(today)}` }).waitFor();
+    expect(await kept.getByLabel('Submitted').isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,74 @@
+import type {
+  EssayDraft,
+  getEssayDrafts,
+  getEssayDraftVersions,
+  getMyEssayPrompts,
+  saveEssayDraft,
+} from '@ct/contracts';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useUid } from '../dashboard/api';
+
+export const draftKeys = {
+  prompts: (uid: string) => ['my-essay-prompts', uid] as const,
+  drafts: (uid: string) => ['essay-drafts', uid] as const,
+  versions: (uid: string, draftId: string) => ['essay-draft-versions', uid, draftId] as const,
+};
+
+/** Each college on the student's list with its prompts, in list order. */
+export function useMyPrompts() {
+  const uid = useUid();
+  return useQuery({
+    queryKey: draftKeys.prompts(uid),
+    enabled: !!uid,
+    queryFn: async ({ signal }) =>
+      (await api<typeof getMyEssayPrompts>('GET', '/get-my-essay-prompts', { signal })).colleges,
+  });
+}
+
+/** The student's drafts, one per prompt text. */
+export function useDrafts() {
+  const uid = useUid();
+  return useQuery({
+    queryKey: draftKeys.drafts(uid),
+    enabled: !!uid,
+    queryFn: async ({ signal }) =>
+      (await api<typeof getEssayDrafts>('GET', '/get-essay-drafts', { query: { userId: uid }, signal }))
+        .drafts,
+  });
+}
+
+export async function fetchDrafts(uid: string): Promise<EssayDraft[]> {
+  return (await api<typeof getEssayDrafts>('GET', '/get-essay-drafts', { query: { userId: uid } })).drafts;
+}
+
+export function useVersions(draftId: string | null, open: boolean) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: draftKeys.versions(uid, draftId ?? ''),
+    enabled: !!uid && !!draftId && open,
+    queryFn: async ({ signal }) =>
+      (
+        await api<typeof getEssayDraftVersions>('GET', '/get-essay-draft-versions', {
+          query: { userId: uid, draftId: draftId ?? '' },
+          signal,
+        })
+      ).versions,
+  });
+}
+
+/** Saves a draft; the cached list learns the new revision at once. */
+export async function saveDraft(
+  qc: QueryClient,
+  uid: string,
+  body: { prompt: string; body: string; baseRevision: number; keepVersion?: boolean },
+): Promise<EssayDraft> {
+  const saved = (
+    await api<typeof saveEssayDraft>('POST', '/save-essay-draft', { body: { userId: uid, ...body } })
+  ).data;
+  qc.setQueryData<EssayDraft[]>(draftKeys.drafts(uid), (old) =>
+    old ? [...old.filter((d) => d.id !== saved.id), saved] : [saved],
+  );
+  void qc.invalidateQueries({ queryKey: draftKeys.versions(uid, saved.id) });
+  return saved;
+}

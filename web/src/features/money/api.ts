@@ -1,0 +1,34 @@
+import type { getStudentProfile, StudentProfile, updateStudentProfile } from '@ct/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useUid } from '../dashboard/api';
+
+const profileKey = (uid: string) => ['student-profile', uid] as const;
+
+/** The student's private money profile (home state, income band); both may be unset. */
+export function useStudentProfile() {
+  const uid = useUid();
+  return useQuery({
+    queryKey: profileKey(uid),
+    enabled: !!uid,
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) =>
+      (await api<typeof getStudentProfile>('GET', '/get-student-profile', { query: { userId: uid }, signal }))
+        .data,
+  });
+}
+
+/** Saves the profile; every screen showing money re-renders with it at once. */
+export function useSaveStudentProfile() {
+  const uid = useUid();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (p: Pick<StudentProfile, 'homeState' | 'incomeBand'>) =>
+      (
+        await api<typeof updateStudentProfile>('POST', '/update-student-profile', {
+          body: { userId: uid, ...p },
+        })
+      ).data,
+    onSuccess: (data) => qc.setQueryData(profileKey(uid), data),
+  });
+}
