@@ -1,3 +1,4 @@
+// Component benchmark (not in the default run: `npm run bench -- admin`; services in-process, logging off).
 // Admin dashboard reads at the scale the issue names: 10,000 colleges and 100,000 notes (5,000 students
 // with 20 notes and 2 colleges each). Every admin call goes gateway → admin service → owning service's
 // internal API → Postgres, so these figures include the whole path, the admin role check included.
@@ -10,6 +11,8 @@ import {
 import { RoleRepository } from '../services/auth/src/repository.ts';
 import { CollegeRepository } from '../services/colleges/src/repository.ts';
 import { fmt, load, report } from './lib.ts';
+
+export const inDefaultRun = false;
 
 const COLLEGES = 10_000;
 const STUDENTS = 5_000;
@@ -94,7 +97,7 @@ export async function run(): Promise<void> {
       report(`admin ${label} (10 conn.)`, `${fmt(r.rps)} req/s`);
       report(
         '  latency p50 / p99, failed requests',
-        `${r.p50} / ${r.p99} ms, ${r.errors + r.non2xx}`,
+        `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} ms, ${r.errors + r.non2xx}`,
         `p99 <= ${TARGET_P99_MS} ms, no errors`,
         ok && r.p99 <= TARGET_P99_MS,
       );

@@ -1,20 +1,15 @@
-// Colleges: suggestions and cache-hit search at 10,000 cached colleges (real Postgres, through the gateway
-// with a real token), ingestion throughput of one worker process with the local provider fakes, and the
-// bulk import of the 6,543-row Scorecard CSV.
+// Component benchmark (not in the default run: `npm run bench -- colleges`): the bulk import of the
+// 6,543-row Scorecard CSV, and the ingestion throughput of one worker process against the colleges service
+// in a process of its own, with the local provider fakes. Suggestions and search are serving.bench.ts.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import type autocannon from 'autocannon';
-import { buildCollege, type TestGateway } from '../packages/testkit/src/index.ts';
 import {
   clearRedisPrefix,
-  createVerifiedUser,
   freshDatabase,
   uniquePrefix,
   SCORECARD_DEMO_CSV,
-  startAuthEmulator,
   startOpenAiFake,
   startScorecardFake,
-  startTestGateway,
   TEST_REDIS_URL,
 } from '../packages/testkit/src/index.ts';
 import {
@@ -25,12 +20,11 @@ import {
 } from '../packages/service-kit/src/index.ts';
 import { openDb } from '../packages/store/src/index.ts';
 import collegesService from '../services/colleges/src/app.ts';
-import { CollegeRepository } from '../services/colleges/src/repository.ts';
 import { importScorecard } from '../services/colleges/src/scorecard-import.ts';
 import { spawnTs, stopProcess, waitForHttp } from '../scripts/lib/stack.ts';
-import { fmt, load, report } from './lib.ts';
+import { fmt, report } from './lib.ts';
 
-const TARGET_COLLEGES = 10_000;
+export const inDefaultRun = false;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,32 +35,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/** What students type: the first 3 to 12 characters of real names, some whole words, some typos. */
-function suggestionQueries(names: string[], n: number): string[] {
-  const out: string[] = [];
-  let seed = 42;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  for (let i = 0; i < n; i++) {
-    const name = names[Math.floor(rnd() * names.length)]!;
-    const kind = i % 4;
-    if (kind === 3) {
-      const words = name.split(/\s+/).filter((w) => w.length > 3);
-      out.push(words[Math.floor(rnd() * words.length)] ?? name.slice(0, 6));
-    } else if (kind === 2) {
-      const cut = name.slice(0, 10);
-      const at = 2 + Math.floor(rnd() * (cut.length - 3));
-      out.push(cut.slice(0, at) + cut.slice(at + 1)); // a dropped letter
-    } else out.push(name.slice(0, 3 + Math.floor(rnd() * 10)));
-  }
-  return out;
-}
-
-/** Requests that walk through `paths`, one after another, across all connections. */
-function rotating(paths: string[]): autocannon.Request[] {
-  let i = 0;
-  return [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }];
 }
 
 export async function importTime(): Promise<void> {
@@ -83,57 +51,6 @@ export async function importTime(): Promise<void> {
     await db.close();
     await database.drop();
   }
-}
-
-async function readPaths(gw: TestGateway, token: string, duration: number): Promise<void> {
-  const repo = new CollegeRepository(gw.db);
-  await importScorecard(SCORECARD_DEMO_CSV, gw.db);
-  const have = await repo.countColleges();
-  const extra = Array.from({ length: TARGET_COLLEGES - have }, (_, i) =>
-    buildCollege({
-      name: `Synthetic ${['Valley', 'Lakeside', 'Summit', 'Harbor', 'Prairie'][i % 5]} College ${i + 1}`,
-    }),
-  );
-  for (let i = 0; i < extra.length; i += 500) await repo.upsertColleges(extra.slice(i, i + 500));
-  await gw.db.query('ANALYZE colleges.college; ANALYZE colleges.college_alias');
-  const count = await repo.countColleges();
-  const names = (await gw.db.query<{ name: string }>('SELECT name FROM colleges.college')).rows.map(
-    (r) => r.name,
-  );
-  const headers = { authorization: `Bearer ${token}` };
-
-  // The floor: an authenticated route with no I/O through the same gateway, same connections.
-  const me = await load({ url: `${gw.url}/api/me`, headers, duration });
-  report('reference: GET /api/me (no I/O), 50 connections', `${fmt(me.rps)} req/s`);
-  report('  latency p50 / p99', `${me.p50} / ${me.p99} ms`);
-
-  const queries = suggestionQueries(names, 2000).map(
-    (q) => `/api/get-college-suggestions?query=${encodeURIComponent(q)}`,
-  );
-  await load({ url: gw.url, headers, duration: 2, requests: rotating(queries) });
-  const s = await load({ url: gw.url, headers, duration, requests: rotating(queries) });
-  report(`suggestions at ${fmt(count)} colleges, 50 connections`, `${fmt(s.rps)} req/s`);
-  report('  latency p50', `${s.p50} ms`);
-  report('  latency p99', `${s.p99} ms`, '<= 15 ms', s.p99 <= 15);
-  report('  errors / non-2xx', `${s.errors} / ${s.non2xx}`, '0', s.errors + s.non2xx === 0);
-
-  const searches = names
-    .filter((_, i) => i % 7 === 0)
-    .map((n) => `/api/search-college?name=${encodeURIComponent(n)}`);
-  await load({ url: gw.url, headers, duration: 2, connections: 1, requests: rotating(searches) });
-  const one = await load({ url: gw.url, headers, duration, connections: 1, requests: rotating(searches) });
-  report('cache-hit search, 1 connection', `${fmt(one.rps)} req/s`);
-  report('  latency p50', `${one.p50} ms`, '<= 5 ms', one.p50 <= 5);
-  report('  latency p99', `${one.p99} ms`);
-  const many = await load({ url: gw.url, headers, duration, requests: rotating(searches) });
-  report('cache-hit search, 50 connections', `${fmt(many.rps)} req/s`);
-  report('  latency p50 / p99', `${many.p50} / ${many.p99} ms`);
-  report(
-    '  errors / non-2xx',
-    `${one.errors + many.errors} / ${one.non2xx + many.non2xx}`,
-    '0',
-    one.errors + many.errors + one.non2xx + many.non2xx === 0,
-  );
 }
 
 /**
@@ -277,25 +194,6 @@ export async function ingestionThroughput(): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const duration = Number(process.env.BENCH_SECONDS ?? 10);
   await importTime();
-
-  const emulator = await startAuthEmulator({ port: Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9292) });
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  try {
-    const user = await createVerifiedUser({ name: 'Bench' });
-    const gw = await startTestGateway({
-      listen: true,
-      queue: 'memory',
-      env: { RUN_WORKER: 'false', AUTH_USER_CACHE_MS: '30000', DB_POOL_MAX: '20' },
-    });
-    try {
-      await readPaths(gw, user.idToken, duration);
-    } finally {
-      await gw.close();
-    }
-    await ingestionThroughput();
-  } finally {
-    await emulator.stop();
-  }
+  await ingestionThroughput();
 }

@@ -1,3 +1,4 @@
+// Component benchmark (not in the default run: `npm run bench -- majors`; services in-process, logging off).
 // Majors and essays: major suggestions in memory and through the gateway, a cached major profile, the
 // essay pages' reads (colleges with prompts, a college's prompts, a prompt's stored examples). Real
 // Postgres, a real token; latency at 10 connections, throughput at 50.
@@ -14,6 +15,8 @@ import { suggestMajors } from '../services/colleges/src/majors/suggest.ts';
 import { MajorProfileRepository } from '../services/colleges/src/majors/repository.ts';
 import { EssaysRepository, promptKey } from '../services/essays/src/repository.ts';
 import { fmt, load, report } from './lib.ts';
+
+export const inDefaultRun = false;
 
 const COLLEGE = 'Bench Majors University';
 const TYPED = [
@@ -102,7 +105,7 @@ export async function run(): Promise<void> {
       }
       report(
         `${label} p50/p99 (10 conn.)`,
-        `${fmt(lat.p50)} / ${fmt(lat.p99)} ms`,
+        `${fmt(lat.p50, 1)} / ${fmt(lat.p99, 1)} ms`,
         `p99 ≤ ${target} ms`,
         lat.p99 <= target,
       );

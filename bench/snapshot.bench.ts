@@ -12,14 +12,13 @@ import { openDb, type Db } from '../packages/store/src/index.ts';
 import collegesService from '../services/colleges/src/app.ts';
 import { SNAPSHOT_FILE } from '../services/colleges/src/snapshot-file.ts';
 import { loadSnapshot } from '../services/colleges/src/snapshot.ts';
+import { report } from './lib.ts';
 
 const GRID_FILE = new URL('../packages/providers/data/common-app-grid.json', import.meta.url);
 const TARGET_LOAD_S = 10; // "a few seconds": a fresh clone shows data within 30 s of `npm start`
 
-const line = (label: string, value: string, target?: string, met?: boolean) =>
-  console.log(
-    `${label.padEnd(48)} ${value.padStart(14)}${target ? `   target ${target}${met ? '  [met]' : '  [NOT met]'}` : ''}`,
-  );
+// Figure lines of the shared summary (targets count in `N passed, M failed`).
+const line = report;
 const kib = (n: number) => `${(n / 1024).toLocaleString('en-US', { maximumFractionDigits: 0 })} KiB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

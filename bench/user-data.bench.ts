@@ -1,3 +1,4 @@
+// Component benchmark (not in the default run: `npm run bench -- user-data`; in-process, logging off).
 // The user-data service at scale: 100,000 notes (4,000 students × 25) and 20,000 list entries on the test
 // Postgres, then the admin service's internal listings (through the embedded gateway, with its internal
 // token) and the per-student reads a page load makes. Prints p50 / p95 per call.
@@ -6,6 +7,8 @@ import { startTestGateway } from '../packages/testkit/src/index.ts';
 import { NoteRepository } from '../services/user-data/src/repositories/notes.ts';
 import { UserCollegeRepository } from '../services/user-data/src/repositories/colleges.ts';
 import { fmt, report } from './lib.ts';
+
+export const inDefaultRun = false;
 
 const STUDENTS = 4000;
 const NOTES_EACH = 25;

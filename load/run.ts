@@ -32,7 +32,7 @@ import {
   type TestUser,
 } from '@ct/testkit';
 import { spawnTs, startDistributed, stopProcess, waitForHttp } from '../scripts/lib/stack.ts';
-import { LoadClient, seeded, sleep, summarise, type Sample, type Stats } from './driver.ts';
+import { LoadClient, pool, seeded, sleep, summarise, type Sample, type Stats } from './driver.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DEMO_CSV = path.resolve(ROOT, '../shared/data/scorecard_institutions_demo.csv');
@@ -69,21 +69,6 @@ interface Student {
   colleges: string[];
   ticks: boolean[];
   notes: string[];
-}
-
-/** Spreads `fn` over `items` with at most `n` at once. */
-async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!, i);
-      }
-    }),
-  );
-  return out;
 }
 
 /** One student's session, step by step; returns the steps in the order a student goes through them. */

@@ -1,40 +1,26 @@
 // `npm start`: the embedded run. One process serves the web app and every service on
 // http://localhost:8080 (PORT overrides), with PGlite in .data/ and the in-process queue,
 // plus the Firebase Auth emulator on 127.0.0.1:9099 unless real Firebase is configured.
-import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { startAuthEmulator, type EmulatorHandle } from '../packages/testkit/src/emulator.ts';
-import { AUTH_EMULATOR_DATA, ROOT, spawnTs, stopProcess, waitForHttp } from './lib/stack.ts';
+import {
+  AUTH_EMULATOR_DATA,
+  buildWeb,
+  ROOT,
+  spawnTs,
+  stopProcess,
+  waitForHttp,
+  webBuildStale,
+} from './lib/stack.ts';
 
 const port = Number(process.env.PORT ?? 8080);
 const realFirebase = Boolean(process.env.FIREBASE_API_KEY && !process.env.FIREBASE_AUTH_EMULATOR_HOST);
 const authLabel = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? null;
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-const index = path.join(ROOT, 'web/dist/index.html');
-const stale =
-  !fs.existsSync(index) ||
-  fs.statSync(index).mtimeMs <
-    Math.max(newestMtime(path.join(ROOT, 'web/src')), newestMtime(path.join(ROOT, 'packages/contracts/src')));
-if (stale) {
+if (webBuildStale()) {
   console.log('Building the web app...');
-  // Always the production build, whatever NODE_ENV the app runs with (a development build is 60% larger).
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const code = buildWeb();
+  if (code !== 0) process.exit(code);
 }
 
 interface OobCode {
@@ -70,33 +56,32 @@ async function printEmulatorLinks(e: EmulatorHandle) {
 }
 
 let emulator: EmulatorHandle | null = null;
+let emulatorStarting: Promise<EmulatorHandle> | null = null;
 const env: Record<string, string> = { PORT: String(port) };
 if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   console.log('Starting the Firebase Auth emulator...');
-  // Accounts survive a restart (exported on Ctrl+C), so `npm run role` can find them while the app is stopped.
-  emulator = await startAuthEmulator({
-    port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
+  const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
+  // The gateway starts meanwhile: each takes seconds, and the gateway needs the emulator only to verify a
+  // token. Accounts survive a restart (exported on Ctrl+C), so `npm run role` can find them while the app
+  // is stopped.
+  env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`;
+  emulatorStarting = startAuthEmulator({
+    port: emulatorPort,
     ...(process.env.FIREBASE_PROJECT_ID ? { projectId: process.env.FIREBASE_PROJECT_ID } : {}),
     dataDir: AUTH_EMULATOR_DATA,
   });
-  env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  await printEmulatorLinks(emulator);
 }
 
-const gateway = spawnTs('gateway/src/server.ts', env);
-// The server logs JSON; the one line about the first start's college data is shown as plain text.
-createInterface({ input: gateway.child.stdout! }).on('line', (line) => {
-  const m = line.includes('College data loaded') ? /"msg":"(College data loaded[^"]*)"/.exec(line) : null;
-  console.log(m ? m[1] : line);
-});
-gateway.child.stderr?.pipe(process.stderr);
+// The gateway writes its log lines straight to this terminal (relaying them through this process costs
+// the gateway throughput: see docs/performance.md).
+const gateway = spawnTs('gateway/src/server.ts', env, 'inherit');
 let stopping = false;
 const stop = async (code = 0) => {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping...');
   await stopProcess(gateway);
-  await emulator?.stop();
+  await (emulator ?? (await emulatorStarting?.catch(() => null)))?.stop();
   process.exit(code);
 };
 process.on('SIGINT', () => void stop());
@@ -109,6 +94,15 @@ gateway.child.once('exit', (code) => {
   }
 });
 
+if (emulatorStarting) {
+  try {
+    emulator = await emulatorStarting;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await stop(1);
+  }
+  await printEmulatorLinks(emulator!);
+}
 await waitForHttp(`http://127.0.0.1:${port}/api/healthz`, 120_000, gateway);
 console.log(`
   College Ready is running.

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,6 +10,39 @@ export const AUTH_EMULATOR_DATA = path.resolve(
   ROOT,
   process.env.AUTH_EMULATOR_DATA_DIR ?? '.data/auth-emulator',
 );
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether web/dist is missing or older than the web app's or the contracts' sources. */
+export function webBuildStale(): boolean {
+  const index = path.join(ROOT, 'web/dist/index.html');
+  return (
+    !fs.existsSync(index) ||
+    fs.statSync(index).mtimeMs <
+      Math.max(
+        newestMtime(path.join(ROOT, 'web/src')),
+        newestMtime(path.join(ROOT, 'packages/contracts/src')),
+      )
+  );
+}
+
+/** Builds web/dist; returns the build's exit code. */
+export function buildWeb(): number {
+  // Always the production build, whatever NODE_ENV the app runs with (a development build is 60% larger).
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  return r.status ?? 1;
+}
 
 /** Each separately deployable process of the distributed run, with its entry point and default port. */
 export const PROCESSES = [
@@ -46,22 +80,29 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** Spawns one TypeScript entry point with tsx. */
+/**
+ * Spawns one TypeScript entry point with tsx. Its output is kept (`output()`) and passed to `onLine`, or,
+ * with `'inherit'`, written straight to this process's stdout and stderr: no copy through this process,
+ * which under load would hold the child up on a full pipe (what `npm start` uses).
+ */
 export function spawnTs(
   entry: string,
   env: Record<string, string>,
-  onLine?: (line: string) => void,
+  onLine?: ((line: string) => void) | 'inherit',
 ): RunningProcess & { name: string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+  // CPU_PROF_DIR: each process writes a V8 CPU profile there when it exits (benchmarks' profiling).
+  const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+  const inherit = onLine === 'inherit';
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', inherit ? 'inherit' : 'pipe', inherit ? 'inherit' : 'pipe'],
   });
   let out = '';
   const collect = (b: Buffer) => {
     const s = b.toString();
     out = (out + s).slice(-200_000);
-    if (onLine) for (const l of s.split('\n')) if (l.trim()) onLine(l);
+    if (typeof onLine === 'function') for (const l of s.split('\n')) if (l.trim()) onLine(l);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -112,7 +153,8 @@ export interface StackOptions {
   basePort?: number;
   env?: Record<string, string>;
   only?: string[];
-  onLine?: (name: string, line: string) => void;
+  /** Every process writes straight to this process's stdout and stderr (`output()` gets nothing). */
+  inheritOutput?: boolean;
 }
 
 /** Starts every service, the worker and the gateway (GATEWAY_MODE=distributed) as separate processes. */
@@ -141,7 +183,11 @@ export async function startDistributed(opts: StackOptions): Promise<Stack> {
   );
   try {
     for (const p of services) {
-      const proc = spawnTs(p.entry, { ...env, PORT: String(ports[p.name]) }, (l) => opts.onLine?.(p.name, l));
+      const proc = spawnTs(
+        p.entry,
+        { ...env, PORT: String(ports[p.name]) },
+        opts.inheritOutput ? 'inherit' : undefined,
+      );
       proc.name = p.name;
       procs.push(proc);
     }
@@ -149,7 +195,7 @@ export async function startDistributed(opts: StackOptions): Promise<Stack> {
     const gw = spawnTs(
       'gateway/src/server.ts',
       { ...env, GATEWAY_MODE: 'distributed', PORT: String(base) },
-      (l) => opts.onLine?.('gateway', l),
+      opts.inheritOutput ? 'inherit' : undefined,
     );
     gw.name = 'gateway';
     procs.unshift(gw);

@@ -1,7 +1,7 @@
 import { migrateModule, type ServiceModule } from '@ct/service-kit';
 import { openDb, type Db } from '@ct/store';
 import { buildCollege } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import collegesService from './app.ts';
 import { CollegeRepository } from './repository.ts';
 import { SuggestionIndex } from './suggestions.ts';
@@ -29,6 +29,21 @@ describe('college cache on PGlite', () => {
     // Many students at once share one check of the table
     const all = await Promise.all(Array.from({ length: 20 }, () => index.suggest('quartz', 10)));
     expect(new Set(all.map((a) => a.join()))).toEqual(new Set(['Quartzridge Polytechnic']));
+  });
+
+  it('asks the table for changes only after this process wrote to it (PGlite has no other writer)', async () => {
+    const index = new SuggestionIndex(db);
+    expect(await index.suggest('zircon', 10)).toEqual([]);
+    const query = vi.spyOn(db, 'query');
+    try {
+      for (const typed of ['zirc', 'zirco', 'zircon v']) await index.suggest(typed, 10);
+      expect(query).not.toHaveBeenCalled();
+      await repo.upsertCollege(buildCollege({ name: 'Zircon Valley College', scorecardId: 900060 }));
+      expect(await index.suggest('zircon', 10)).toEqual(['Zircon Valley College']);
+      expect(query).toHaveBeenCalled();
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('stores, finds by name or alias, suggests and lists', async () => {

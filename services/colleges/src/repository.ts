@@ -74,9 +74,26 @@ export function disambiguatedName(doc: College): string {
 /** The search path's query (migration 004): a function, so its plan is cached per connection. */
 const HIT_SQL = 'SELECT * FROM colleges.find_college($1)';
 
+/** Writes this process made to each store's college table (names, aliases), counted as each is made. */
+const writesByStore = new WeakMap<object, number>();
+
+/**
+ * How many writes this process has made to the colleges of `db` (counted after their statements ran, so a
+ * query that sees the new count also sees the data, once committed). With PGlite this process is the only
+ * writer, so an unchanged count means an unchanged table (see SuggestionIndex).
+ */
+export function collegeWrites(db: object): number {
+  return writesByStore.get(db) ?? 0;
+}
+
 /** SQL for the college cache; the only place that touches colleges.college and its aliases. */
 export class CollegeRepository {
   constructor(private readonly db: Queryable & Partial<Pick<Db, 'transaction'>>) {}
+
+  /** Counts a write to the colleges (see collegeWrites), once its statements ran. */
+  private wrote(): void {
+    writesByStore.set(this.db, collegeWrites(this.db) + 1);
+  }
 
   /**
    * Inserts or updates one college (see upsertColleges). Idempotent: the same document twice is one row.
@@ -249,6 +266,7 @@ export class CollegeRepository {
         );
       }
     }
+    this.wrote();
     return { rows, inserted, updated: updates.length };
   }
 
@@ -360,6 +378,7 @@ export class CollegeRepository {
        SELECT $1, a, n FROM unnest($2::text[], $3::text[]) AS x(a, n) ON CONFLICT DO NOTHING`,
       [id, added, added.map(normaliseCollegeName)],
     );
+    this.wrote();
   }
 
   /** Deletes a college (its aliases go with it); the deleted row, or null when there was none. */
@@ -368,6 +387,7 @@ export class CollegeRepository {
       'DELETE FROM colleges.college WHERE id = $1 RETURNING id, name, document',
       [id],
     );
+    this.wrote();
     return r.rows[0] ?? null;
   }
 

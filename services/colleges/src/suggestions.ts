@@ -1,4 +1,5 @@
-import type { Queryable } from '@ct/store';
+import type { Db, Queryable } from '@ct/store';
+import { collegeWrites } from './repository.ts';
 
 interface Entry {
   collegeId: number;
@@ -180,8 +181,10 @@ export class SuggestionIndex {
   private answers = new Map<string, string[]>();
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  /** This process's college writes when the last check began (-1: never checked). */
+  private checkedWrites = -1;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Queryable & Partial<Pick<Db, 'kind'>>) {}
 
   /** Up to `limit` official names for a normalised query (see the class). */
   async suggest(n: string, limit: number): Promise<string[]> {
@@ -276,6 +279,9 @@ export class SuggestionIndex {
    * started yet, or queues one after the check under way (which may have started too early).
    */
   fresh(): Promise<void> {
+    // PGlite: this process is the table's only writer, so nothing changed if it wrote nothing since the
+    // last check (the check reads the whole table's version: milliseconds there, on every request).
+    if (this.db.kind === 'pglite' && collegeWrites(this.db) === this.checkedWrites) return Promise.resolve();
     if (this.queued) return this.queued;
     if (!this.running) return this.start();
     this.queued = this.running
@@ -296,11 +302,15 @@ export class SuggestionIndex {
   }
 
   private async catchUp(): Promise<void> {
+    const writes = collegeWrites(this.db);
     const v = await this.db.query<{ at: string | null; n: number }>(
       'SELECT at, n FROM colleges.college_version()',
     );
     const { at, n } = v.rows[0] ?? { at: null, n: 0 };
-    if (at === this.seenAt && n === this.count) return;
+    if (at === this.seenAt && n === this.count) {
+      this.checkedWrites = writes;
+      return;
+    }
     // Rows only grow or change in place; fewer rows than seen means a reset: load everything again.
     const full = this.seenAt === null || n < this.count;
     const rows = await this.db.query<{ id: number; name: string; key: string; aliases: string[] | null }>(
@@ -317,6 +327,7 @@ export class SuggestionIndex {
     this.answers.clear();
     this.seenAt = at;
     this.count = n;
+    this.checkedWrites = writes;
   }
 
   /** Rebuilds the trigram lists without the ids of dropped entries. */

@@ -1,10 +1,9 @@
 import { internalTakeAiCall } from '@ct/contracts';
 import { AiClient, ProviderError, RateLimiter, ScorecardClient } from '@ct/providers';
-import { createClients, serviceUrls, type ServiceClients, type ServiceContext } from '@ct/service-kit';
+import type { ServiceClients, ServiceContext } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from './config.ts';
 import { loadLocalDeadlines, type LocalDeadlines } from './local-deadlines.ts';
-import { undiciTransport } from './transport.ts';
 
 /** What every job handler is given: the colleges API, the providers (null when not configured), logs. */
 export interface WorkerDeps {
@@ -22,15 +21,8 @@ export interface WorkerDeps {
 
 /** Builds the providers from config, one rate limiter per provider for this process. */
 export async function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): Promise<WorkerDeps> {
-  // On its own (the colleges service reached over HTTP), the worker uses a leaner transport than the
-  // shared one; embedded, it calls in-process through the context's clients.
-  let clients = ctx.clients;
-  const urls = serviceUrls(config);
-  if (urls.colleges && config.INTERNAL_TOKEN) {
-    const http = undiciTransport(urls);
-    clients = createClients(http.transport, config.INTERNAL_TOKEN);
-    ctx.onClose(http.close);
-  }
+  // On its own, the context's clients reach the colleges service over HTTP (undici); embedded, in-process.
+  const clients = ctx.clients;
   const scorecard = config.SCORECARD_API_KEY
     ? new ScorecardClient({
         baseUrl: config.SCORECARD_API_URL,

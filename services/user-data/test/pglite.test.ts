@@ -1,6 +1,7 @@
 import type { Checklist } from '@ct/contracts';
 import { startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserCollegeRepository } from '../src/repositories/colleges.ts';
 import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
 
 // The embedded run (`npm start`) keeps its data in PGlite: the same SQL, triggers and locks must work there.
@@ -11,7 +12,11 @@ let alice: TestUser;
 beforeAll(async () => {
   gw = await startTestGateway({ store: 'pglite', queue: 'memory', env: { INTERNAL_TOKEN } });
   [alice] = await twoUsers();
-  await seedColleges(gw.db, [collegeWith('Example State University')]);
+  await seedColleges(gw.db, [
+    collegeWith('Example State University'),
+    collegeWith('Pglite Lakes College'),
+    collegeWith('Pglite Hills College'),
+  ]);
 });
 afterAll(() => gw?.close());
 
@@ -52,5 +57,39 @@ describe('user-data on PGlite', () => {
     expect(stats.body).toEqual({ profiles: 1, notes: 1, userColleges: 1 });
     const d = await as(gw, alice).get<{ deadlines: unknown[] }>('/get-deadlines');
     expect(d.body.deadlines).toHaveLength(3);
+  });
+
+  it('lists exactly what was just added or removed (the list is kept in memory on PGlite)', async () => {
+    const [carol] = await twoUsers();
+    const list = async () =>
+      (
+        await as(gw, carol).get<{ colleges: { collegeName: string }[] }>('/get-user-colleges')
+      ).body.colleges.map((c) => c.collegeName);
+    expect(await list()).toEqual([]);
+    await as(gw, carol).post('/add-user-college', { collegeName: 'Pglite Lakes College' });
+    expect(await list()).toEqual(['Pglite Lakes College']);
+    // Reads racing a write: whatever they saw, the next read sees the write.
+    const [, added] = await Promise.all([
+      list(),
+      as(gw, carol).post('/add-user-college', { collegeName: 'Pglite Hills College' }),
+      list(),
+    ]);
+    expect(added.status).toBe(200);
+    expect(await list()).toEqual(['Pglite Lakes College', 'Pglite Hills College']);
+    const removed = await as(gw, carol).post<{ data: { collegeName: string }[] }>('/remove-user-college', {
+      collegeName: 'Pglite Lakes College',
+    });
+    expect(removed.body.data.map((c) => c.collegeName)).toEqual(['Pglite Hills College']);
+    expect(await list()).toEqual(['Pglite Hills College']);
+    // A college merged into another moves on every list at once.
+    await new UserCollegeRepository(gw.db).moveCollege(
+      'pglite hills college',
+      { key: 'pglite lakes college', name: 'Pglite Lakes College' },
+      null,
+      (c) => c,
+    );
+    expect(await list()).toEqual(['Pglite Lakes College']);
+    expect((await as(gw, carol).post('/delete-my-data')).status).toBe(200);
+    expect(await list()).toEqual([]);
   });
 });

@@ -44,9 +44,56 @@ export async function lockUser(tx: Queryable, kind: string, userId: string): Pro
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`user-data:${kind}:${userId}`]);
 }
 
+/**
+ * Students' lists (without checklists) kept in memory, for PGlite only: there this process is the only one
+ * that reads and writes the data (the folder is locked to it), every write goes through this repository,
+ * and each query costs about half a millisecond of the one thread that also serves requests. A write drops
+ * the student's entry once it is done; a read that overlapped any write does not keep what it read.
+ */
+class ListCache {
+  private readonly lists = new Map<string, UserCollege[]>();
+  /** Writes so far: a read stores what it read only if none happened meanwhile. */
+  writes = 0;
+
+  constructor(private readonly max: number) {}
+
+  get(userId: string): UserCollege[] | undefined {
+    return this.lists.get(userId);
+  }
+
+  store(userId: string, list: UserCollege[], writesBefore: number): void {
+    if (this.writes !== writesBefore) return;
+    if (this.lists.size >= this.max) this.lists.delete(this.lists.keys().next().value!);
+    this.lists.set(userId, list);
+  }
+
+  drop(userId: string): void {
+    this.writes++;
+    this.lists.delete(userId);
+  }
+}
+
+/** One cache per store, whichever repository object writes. */
+const listCaches = new WeakMap<Db, ListCache>();
+
 /** SQL for a student's colleges and their checklists; the only place that touches user_data.user_college. */
 export class UserCollegeRepository {
-  constructor(private readonly db: Db) {}
+  private readonly cache: ListCache | null;
+
+  constructor(private readonly db: Db) {
+    let cache = listCaches.get(db) ?? null;
+    if (!cache && db.kind === 'pglite') listCaches.set(db, (cache = new ListCache(10_000)));
+    this.cache = cache;
+  }
+
+  /** Waits for a write to a student's list, then drops their list from the cache (whatever the outcome). */
+  private async written<T>(userId: string, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.cache?.drop(userId);
+    }
+  }
 
   async listColleges(userId: string, q: Queryable = this.db): Promise<StoredCollege[]> {
     const r = await q.query<Row>(
@@ -55,6 +102,28 @@ export class UserCollegeRepository {
       [userId],
     );
     return r.rows.map(toStored);
+  }
+
+  /**
+   * The list without checklists (what the dashboard's list shows): far less to read and decode, and on
+   * PGlite answered from memory. The result may be shared: do not modify it.
+   */
+  async listCollegeNames(userId: string): Promise<UserCollege[]> {
+    const hit = this.cache?.get(userId);
+    if (hit) return hit;
+    const writesBefore = this.cache?.writes ?? 0;
+    const r = await this.db.query<Pick<Row, 'college_key' | 'college_name' | 'added_at'>>(
+      `SELECT college_key, college_name, added_at FROM user_data.user_college
+       WHERE user_id = $1 ORDER BY added_at, id`,
+      [userId],
+    );
+    const list = r.rows.map((c) => ({
+      collegeId: c.college_key,
+      collegeName: c.college_name,
+      addedAt: c.added_at.toISOString(),
+    }));
+    this.cache?.store(userId, list, writesBefore);
+    return list;
   }
 
   async findCollege(
@@ -82,7 +151,7 @@ export class UserCollegeRepository {
     limits: { maxColleges: number; keepDays: number },
     restore: (saved: Checklist) => Checklist = (saved) => saved,
   ): Promise<{ college: StoredCollege; restored: boolean } | 'exists' | 'full'> {
-    return this.db.transaction(async (tx) => {
+    const added = this.db.transaction(async (tx) => {
       await lockUser(tx, 'colleges', userId);
       const existing = await tx.query<{ n: number; has: boolean }>(
         `SELECT count(*)::int AS n, coalesce(bool_or(college_key = $2), false) AS has
@@ -108,6 +177,7 @@ export class UserCollegeRepository {
       );
       return { college: toStored(r.rows[0]!), restored: !!saved };
     });
+    return this.written(userId, added);
   }
 
   /**
@@ -115,7 +185,7 @@ export class UserCollegeRepository {
    * `purgeRemoved` forgets it. False when it was not on the list.
    */
   async removeCollege(userId: string, collegeKey: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    const removed = this.db.transaction(async (tx) => {
       await lockUser(tx, 'colleges', userId);
       const r = await tx.query<Row>(
         `DELETE FROM user_data.user_college WHERE user_id = $1 AND college_key = $2
@@ -133,6 +203,7 @@ export class UserCollegeRepository {
       );
       return true;
     });
+    return this.written(userId, removed);
   }
 
   /** Forgets removed colleges kept for `keepDays` or longer; returns how many. */
@@ -254,13 +325,19 @@ export class UserCollegeRepository {
           [row.user_id, to.key],
         );
         if (has.rows.length) {
-          await tx.query('DELETE FROM user_data.user_college WHERE id = $1', [row.id]);
+          await this.written(
+            row.user_id,
+            tx.query('DELETE FROM user_data.user_college WHERE id = $1', [row.id]),
+          );
           continue;
         }
-        await tx.query(
-          `UPDATE user_data.user_college SET college_key = $2, college_name = $3, checklist = $4::json,
-             updated_at = now() WHERE id = $1`,
-          [row.id, to.key, to.name, JSON.stringify(change(row.checklist) ?? row.checklist)],
+        await this.written(
+          row.user_id,
+          tx.query(
+            `UPDATE user_data.user_college SET college_key = $2, college_name = $3, checklist = $4::json,
+               updated_at = now() WHERE id = $1`,
+            [row.id, to.key, to.name, JSON.stringify(change(row.checklist) ?? row.checklist)],
+          ),
         );
       }
       // Removed colleges kept for Undo follow too, unless the student keeps one of the other already.
@@ -282,7 +359,13 @@ export class UserCollegeRepository {
   /** Deletes the student's colleges, removed ones kept for Undo included; returns how many were listed. */
   async deleteAllColleges(userId: string, tx: Queryable): Promise<number> {
     await tx.query('DELETE FROM user_data.removed_college WHERE user_id = $1', [userId]);
-    return (await tx.query('DELETE FROM user_data.user_college WHERE user_id = $1', [userId])).rowCount;
+    // In the caller's transaction: PGlite holds every other query until it ends, so a read after the drop
+    // sees the outcome, and one begun before it keeps nothing.
+    const r = await this.written(
+      userId,
+      tx.query('DELETE FROM user_data.user_college WHERE user_id = $1', [userId]),
+    );
+    return r.rowCount;
   }
 
   /** The lists of several students (an admin page), per student in the order they were added. */

@@ -28,8 +28,8 @@ export function collegeRoutes(deps: Deps): Implementation[] {
   return [
     implement(getUserColleges, async (request) => {
       const uid = requireUser(request);
-      const list = await colleges.listColleges(uid);
-      return { success: true, message: MSG.collegesFoundForUser, colleges: list.map(toUserCollege) };
+      const list = await colleges.listCollegeNames(uid);
+      return { success: true, message: MSG.collegesFoundForUser, colleges: list };
     }),
 
     implement(addUserCollege, async (request) => {
@@ -62,8 +62,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
       const { collegeName } = request.body;
       if (!(await colleges.removeCollege(uid, collegeKey(collegeName))))
         throw new AppError('NOT_FOUND', UD_MSG.collegeNotInList(collegeName));
-      const list = await colleges.listColleges(uid);
-      return { success: true, message: MSG.collegeRemoved, data: list.map(toUserCollege) };
+      return { success: true, message: MSG.collegeRemoved, data: await colleges.listCollegeNames(uid) };
     }),
 
     implement(getCollegeResourcesDemographics, async (request) => {

@@ -1,0 +1,247 @@
+// The servers a benchmark measures, each as the user runs it and in a process group of its own: `npm start`
+// (the embedded run), `npm run start:distributed`, and a bare Fastify hello as the reference. Output goes
+// to a log file (the benchmark reads it afterwards, e.g. for the first-start snapshot line). With
+// BENCH_CPU_PROF=<dir>, the gateway and every service process write a V8 CPU profile there when they stop
+// (CPU_PROF_DIR of scripts/lib/stack.ts; summarise them with `npx tsx bench/cpuprofile.ts <dir>`).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../scripts/lib/stack.ts';
+
+export interface BenchServer {
+  name: string;
+  url: string;
+  logFile: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until the health URL first answered 200. */
+  msToHealthy: number;
+  /** With `waitReady`: milliseconds from spawn until /api/readyz first answered 200. */
+  msToReady?: number;
+  /** CPU seconds used so far by every process of the server's process group. */
+  cpuSeconds(): number;
+  /** The log so far. */
+  log(): string;
+  /** Ctrl+C to the whole process group, as a user stops it; SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Starts `command` detached (its own process group), its stdout and stderr appended to `logFile`. */
+function spawnGroup(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  logFile: string,
+): ChildProcess {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const fd = fs.openSync(logFile, 'a');
+  const profDir = process.env.BENCH_CPU_PROF;
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...(profDir ? { CPU_PROF_DIR: path.resolve(profDir) } : {}),
+      ...env,
+    },
+    stdio: ['ignore', fd, fd],
+    detached: true,
+  });
+  fs.closeSync(fd);
+  return child;
+}
+
+const CLOCK_TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
+
+/**
+ * CPU seconds (user + system) of the live processes of a process group, from /proc: noise-robust where
+ * req/s are not, since what other programs on the machine take does not count. Linux only (0 elsewhere).
+ */
+export function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start at state (field 3).
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[2]) !== pgid) continue;
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Polls `url` until it answers 200; returns the milliseconds since `since`. */
+async function waitHealthy(
+  url: string,
+  child: ChildProcess,
+  logFile: string,
+  since: number,
+  timeoutMs: number,
+): Promise<number> {
+  const deadline = since + timeoutMs;
+  while (performance.now() < deadline) {
+    if (exited(child)) {
+      throw new Error(`${url}: the server exited (${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`);
+    }
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (r.ok) return performance.now() - since;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  signalGroup(child, 'SIGKILL');
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${fs.readFileSync(logFile, 'utf8')}`);
+}
+
+async function launch(opts: {
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  url: string;
+  healthPath: string;
+  readyPath?: string;
+  logFile: string;
+  timeoutMs?: number;
+}): Promise<BenchServer> {
+  const started = performance.now();
+  const child = spawnGroup(opts.command, opts.args, opts.env, opts.logFile);
+  const msToHealthy = await waitHealthy(
+    `${opts.url}${opts.healthPath}`,
+    child,
+    opts.logFile,
+    started,
+    opts.timeoutMs ?? 180_000,
+  );
+  const msToReady = opts.readyPath
+    ? await waitHealthy(
+        `${opts.url}${opts.readyPath}`,
+        child,
+        opts.logFile,
+        started,
+        opts.timeoutMs ?? 180_000,
+      )
+    : undefined;
+  return {
+    name: opts.name,
+    url: opts.url,
+    logFile: opts.logFile,
+    child,
+    msToHealthy,
+    ...(msToReady !== undefined ? { msToReady } : {}),
+    cpuSeconds: () => groupCpuSeconds(child.pid!),
+    log: () => fs.readFileSync(opts.logFile, 'utf8'),
+    async stop(graceMs = 30_000) {
+      if (exited(child)) return;
+      const done = new Promise<void>((r) => child.once('exit', () => r()));
+      signalGroup(child, 'SIGINT');
+      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+      await done;
+      clearTimeout(timer);
+      // The npm wrapper can exit before the processes it started: give them the grace period too.
+      const until = Date.now() + graceMs;
+      while (Date.now() < until) {
+        try {
+          process.kill(-child.pid!, 0);
+        } catch {
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      signalGroup(child, 'SIGKILL');
+    },
+  };
+}
+
+/**
+ * `npm start` on its own port and data folder, with its default logging (info). `env` adds what the run
+ * needs, such as FIREBASE_AUTH_EMULATOR_HOST (then npm start uses that emulator instead of starting one).
+ */
+export function startEmbedded(opts: {
+  port: number;
+  dataDir: string;
+  logFile: string;
+  env?: Record<string, string>;
+  /** Also wait for /api/readyz (store, queue and the Auth emulator answer). */
+  waitReady?: boolean;
+}): Promise<BenchServer> {
+  const url = `http://127.0.0.1:${opts.port}`;
+  return launch({
+    name: 'embedded',
+    command: 'npm',
+    args: ['start', '--silent'],
+    env: {
+      PORT: String(opts.port),
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: '',
+      ...opts.env,
+    },
+    url,
+    healthPath: '/api/healthz',
+    ...(opts.waitReady ? { readyPath: '/api/readyz' } : {}),
+    logFile: opts.logFile,
+  });
+}
+
+/** `npm run start:distributed`: every service its own process (ports port..port+6), default logging. */
+export function startDistributedRun(opts: {
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  logFile: string;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
+  const url = `http://127.0.0.1:${opts.port}`;
+  return launch({
+    name: 'distributed',
+    command: 'npm',
+    args: ['run', 'start:distributed', '--silent'],
+    env: {
+      PORT: String(opts.port),
+      DATABASE_URL: opts.databaseUrl,
+      REDIS_URL: opts.redisUrl,
+      QUEUE_PREFIX: opts.queuePrefix,
+      LOG_LEVEL: '',
+      ...opts.env,
+    },
+    url,
+    healthPath: '/api/healthz',
+    logFile: opts.logFile,
+  });
+}
+
+/** The reference: Fastify with one hello route and nothing else, in a process of its own. */
+export function startBare(opts: { port: number; logFile: string }): Promise<BenchServer> {
+  const url = `http://127.0.0.1:${opts.port}`;
+  return launch({
+    name: 'bare Fastify',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')],
+    env: { PORT: String(opts.port) },
+    url,
+    healthPath: '/hello',
+    logFile: opts.logFile,
+  });
+}

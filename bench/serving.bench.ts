@@ -1,0 +1,433 @@
+// What students call, on the servers users run: `npm start` (embedded: PGlite in a temporary data folder,
+// the in-process queue) and `npm run start:distributed` (every service its own process, a fresh Postgres
+// database, Redis under a queue prefix of its own), each with its default logging. The load generator is
+// a process of its own (bench/lib.ts), and a bare Fastify hello, also a process of its own, is measured in
+// the same run as the reference. Real ID tokens of verified students from the Auth emulator go out as
+// Bearer headers, spread over 200 students (each within the per-user rate limit).
+//
+// Figures per run: get-user-colleges (10 colleges each; req/s against bare), add-note, a checklist tick,
+// suggestions at 10,000 colleges, cache-hit search, 1,000 concurrent add-college of one new name (exactly
+// one job; the Scorecard and OpenAI fakes stand in for the providers so the job runs to the end).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  addCollege,
+  addNote,
+  getCollegeSuggestions,
+  getIngestionStatus,
+  getUserColleges,
+  searchCollege,
+  updateChecklist,
+} from '@ct/contracts';
+import {
+  clearRedisPrefix,
+  freshDatabase,
+  startAuthEmulator,
+  startOpenAiFake,
+  startScorecardFake,
+  TEST_REDIS_URL,
+  uniquePrefix,
+  type TestUser,
+} from '@ct/testkit';
+import { detail, failedFigure, figure, fmt, load, ms, type LoadRequest, type LoadResult } from './lib.ts';
+import {
+  api,
+  createStudents,
+  NEW_COLLEGE,
+  seedCollegeCache,
+  seedStudentLists,
+  vacuumAnalyze,
+  type CollegeCache,
+} from './seed.ts';
+import { startBare, startDistributedRun, startEmbedded, type BenchServer } from './servers.ts';
+
+export const FIGURES = [
+  'user-colleges',
+  'add-note',
+  'checklist-tick',
+  'suggestions',
+  'search',
+  'add-college',
+] as const;
+type FigureName = (typeof FIGURES)[number];
+type Mode = 'embedded' | 'distributed';
+
+const STUDENTS = 200;
+const COLLEGES_EACH = 10;
+const NOTES_EACH = 30; // the per-student limit
+const CACHED_COLLEGES = 10_000;
+const CONCURRENT_ADDS = 1000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = 2;
+/**
+ * Connections of the throughput figures; of suggestions (many students typing at once, not a flood); and
+ * of search, whose target is the latency one student sees (as the earlier benchmark measured it).
+ */
+const THROUGHPUT_CONN = 50;
+const LATENCY_CONN = 10;
+const SEARCH_CONN = 1;
+const TARGET_RATIO: Record<Mode, number> = { embedded: 0.4, distributed: 0.25 };
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 20100);
+const PORTS = { embedded: BASE_PORT, distributed: BASE_PORT + 10, bare: BASE_PORT + 20 };
+
+/** What students type: the first 3 to 12 characters of real names, some whole words, some typos. */
+function suggestionQueries(names: string[], n: number): string[] {
+  const out: string[] = [];
+  let seed = 42;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let i = 0; i < n; i++) {
+    const name = names[Math.floor(rnd() * names.length)]!;
+    const kind = i % 4;
+    if (kind === 3) {
+      const words = name.split(/\s+/).filter((w) => w.length > 3);
+      out.push(words[Math.floor(rnd() * words.length)] ?? name.slice(0, 6));
+    } else if (kind === 2) {
+      const cut = name.slice(0, 10);
+      const at = 2 + Math.floor(rnd() * (cut.length - 3));
+      out.push(cut.slice(0, at) + cut.slice(at + 1)); // a dropped letter
+    } else out.push(name.slice(0, 3 + Math.floor(rnd() * 10)));
+  }
+  return out;
+}
+
+const bearer = (s: TestUser) => ({ authorization: `Bearer ${s.idToken}` });
+const json = { 'content-type': 'application/json' };
+const get = (p: string, s: TestUser, query?: Record<string, string>): LoadRequest => ({
+  method: 'GET',
+  path: `/api${p}${query ? `?${new URLSearchParams(query)}` : ''}`,
+  headers: bearer(s),
+});
+const post = (p: string, s: TestUser, body: unknown): LoadRequest => ({
+  method: 'POST',
+  path: `/api${p}`,
+  headers: { ...bearer(s), ...json },
+  body: JSON.stringify(body),
+});
+
+/** Server CPU per request (µs): what the req/s would follow on a machine of its own. */
+const cpu = (r: LoadResult) => (r.cpuUsPerRequest === undefined ? 'n/a' : `${fmt(r.cpuUsPerRequest)} µs`);
+
+const clean = (r: LoadResult) => r.errors === 0 && r.non2xx === 0;
+const failures = (r: LoadResult) =>
+  clean(r)
+    ? ''
+    : `, ${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(Object.fromEntries(Object.entries(r.statuses).filter(([s]) => !s.startsWith('2'))))}`;
+
+interface Run {
+  mode: Mode;
+  server: BenchServer;
+  students: TestUser[];
+  lists: string[][];
+  cache: CollegeCache;
+  bare: BenchServer;
+  /** Bare Fastify at the throughput connections, measured at the start of this run. */
+  bare50: LoadResult;
+  scorecardSearches: (name: string) => number;
+}
+
+/** The server at the throughput connections for the run's length, after a warm-up. */
+const throughput = (r: Run, requests: LoadRequest[]) =>
+  load({
+    url: r.server.url,
+    cpu: r.server.cpuSeconds,
+    connections: THROUGHPUT_CONN,
+    duration: SECONDS,
+    warmup: WARMUP,
+    requests,
+  });
+
+async function userColleges(r: Run): Promise<void> {
+  const requests = r.students.map((s) => get(getUserColleges.path, s));
+  const g = await throughput(r, requests);
+  // Bare again straight after: the machine's load drifts, the reference is the mean of both.
+  const after = await load({
+    url: `${r.bare.url}/hello`,
+    cpu: r.bare.cpuSeconds,
+    connections: THROUGHPUT_CONN,
+    duration: SECONDS,
+    warmup: WARMUP,
+  });
+  const bare = (r.bare50.rps + after.rps) / 2;
+  const ratio = g.rps / bare;
+  const target = TARGET_RATIO[r.mode];
+  figure(
+    `${r.mode}: GET get-user-colleges (10 colleges, ${THROUGHPUT_CONN} conn.)`,
+    `${fmt(g.rps)} req/s = ${fmt(ratio * 100, 1)} %`,
+    {
+      bare: `${fmt(bare)} req/s`,
+      target: `>= ${target * 100} % of bare, all 2xx`,
+      met: ratio >= target && clean(g),
+    },
+  );
+  detail('latency p50 / p99', `${ms(g.p50)} / ${ms(g.p99)}${failures(g)}`);
+  detail('bare Fastify before / after', `${fmt(r.bare50.rps)} / ${fmt(after.rps)} req/s`);
+  detail('server CPU per request (bare)', `${cpu(g)} (${cpu(after)})`);
+}
+
+async function addNotes(r: Run): Promise<void> {
+  // Request i: student i mod S, that student's note number i div S (titles are unique per student).
+  const S = r.students.length;
+  const requests = Array.from({ length: S * NOTES_EACH }, (_, i) =>
+    post(addNote.path, r.students[i % S]!, {
+      note: {
+        title: `Bench note ${Math.floor(i / S) + 1}`,
+        content: 'Ask the counselor about the fee waiver and the second recommendation letter.',
+        deadline: i % 2 ? '2027-01-15' : null,
+      },
+    }),
+  );
+  const n = await load({
+    url: r.server.url,
+    cpu: r.server.cpuSeconds,
+    connections: THROUGHPUT_CONN,
+    amount: requests.length,
+    requests,
+  });
+  figure(
+    `${r.mode}: POST add-note (${THROUGHPUT_CONN} conn., ${fmt(requests.length)} notes)`,
+    `${fmt(n.rps)} req/s`,
+    {
+      bare: `${fmt(r.bare50.rps)} req/s`,
+      target: 'all 2xx',
+      met: clean(n) && n.requests === requests.length,
+    },
+  );
+  detail('latency p50 / p99, server CPU per request', `${ms(n.p50)} / ${ms(n.p99)}, ${cpu(n)}${failures(n)}`);
+}
+
+async function checklistTicks(r: Run): Promise<void> {
+  // Spread over every student, college and application item; each tick flips an item.
+  const S = r.students.length;
+  const requests = Array.from({ length: S * COLLEGES_EACH * 5 * 2 }, (_, i) => {
+    const s = i % S;
+    const college = Math.floor(i / S) % COLLEGES_EACH;
+    const item = Math.floor(i / (S * COLLEGES_EACH)) % 5;
+    const completed = Math.floor(i / (S * COLLEGES_EACH * 5)) % 2 === 0;
+    return post(updateChecklist.path, r.students[s]!, {
+      collegeName: r.lists[s]![college]!,
+      section: 'application',
+      itemIndex: item,
+      completed,
+    });
+  });
+  const t = await throughput(r, requests);
+  figure(`${r.mode}: POST update-checklist, one item (${THROUGHPUT_CONN} conn.)`, `${fmt(t.rps)} req/s`, {
+    bare: `${fmt(r.bare50.rps)} req/s`,
+    target: 'all 2xx',
+    met: clean(t),
+  });
+  detail('latency p50 / p99, server CPU per request', `${ms(t.p50)} / ${ms(t.p99)}, ${cpu(t)}${failures(t)}`);
+}
+
+/** A latency target at `connections`, next to bare Fastify's latency at the same connections. */
+async function latencyFigure(
+  r: Run,
+  label: string,
+  requests: LoadRequest[],
+  target: { pick: 'p50' | 'p99'; ms: number; connections: number },
+): Promise<void> {
+  const { pick, connections } = target;
+  const opts = { connections, duration: SECONDS, warmup: WARMUP };
+  const bare = await load({ url: `${r.bare.url}/hello`, cpu: r.bare.cpuSeconds, ...opts });
+  const x = await load({ url: r.server.url, cpu: r.server.cpuSeconds, ...opts, requests });
+  figure(`${r.mode}: ${label} (${connections} conn.)`, `${pick} ${ms(x[pick])}`, {
+    bare: `${pick} ${ms(bare[pick])}`,
+    target: `${pick} <= ${target.ms} ms, all 2xx`,
+    met: x[pick] <= target.ms && clean(x),
+  });
+  detail(
+    'req/s, p50 / p99, server CPU per request',
+    `${fmt(x.rps)} req/s, ${ms(x.p50)} / ${ms(x.p99)}, ${cpu(x)}${failures(x)}`,
+  );
+}
+
+async function addCollegeBurst(r: Run): Promise<void> {
+  const before = r.scorecardSearches(NEW_COLLEGE);
+  const requests = Array.from({ length: CONCURRENT_ADDS }, (_, i) =>
+    post(addCollege.path, r.students[i % r.students.length]!, { name: NEW_COLLEGE }),
+  );
+  const a = await load({
+    url: r.server.url,
+    cpu: r.server.cpuSeconds,
+    connections: CONCURRENT_ADDS,
+    amount: CONCURRENT_ADDS,
+    // Queued behind 999 others: a browser waits, so the figure waits (and reports how long) too.
+    timeout: 120,
+    requests,
+  });
+  // Until the one job has finished: its state, and how often it ran.
+  const student = r.students[0]!;
+  const deadline = Date.now() + 120_000;
+  let state = '';
+  let attempts = 0;
+  while (Date.now() < deadline) {
+    const s = (await api(
+      r.server.url,
+      student.idToken,
+      'GET',
+      `${getIngestionStatus.path}?${new URLSearchParams({ name: NEW_COLLEGE })}`,
+    )) as {
+      data: { state: string; attempts: number };
+    };
+    ({ state, attempts } = s.data);
+    if (state === 'done' || state === 'failed') break;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  const jobs = r.scorecardSearches(NEW_COLLEGE) - before;
+  const ok = clean(a) && a.requests === CONCURRENT_ADDS && jobs === 1 && attempts === 1 && state === 'done';
+  figure(
+    `${r.mode}: ${fmt(CONCURRENT_ADDS)} concurrent add-college of one new name`,
+    `${jobs} job${jobs === 1 ? '' : 's'}, ${state}`,
+    {
+      target: `exactly 1 job, all ${fmt(CONCURRENT_ADDS)} answered 2xx`,
+      met: ok,
+    },
+  );
+  detail(
+    'answers, latency p50 / p99',
+    `${fmt(a.requests)} (${Object.entries(a.statuses)
+      .map(([s, n]) => `${n}x${s}`)
+      .join(', ')}), ${ms(a.p50)} / ${ms(a.p99)}${a.errors ? `, ${a.errors} errors` : ''}`,
+  );
+  detail('job attempts / Scorecard searches for the name', `${attempts} / ${jobs}`);
+}
+
+async function measure(r: Run, wanted: (f: FigureName) => boolean): Promise<void> {
+  const guard = async (f: FigureName, fn: () => Promise<void>) => {
+    if (!wanted(f)) return;
+    try {
+      await fn();
+    } catch (err) {
+      failedFigure(`${r.mode}: ${f}`, err);
+    }
+  };
+  await guard('user-colleges', () => userColleges(r));
+  await guard('add-note', () => addNotes(r));
+  await guard('checklist-tick', () => checklistTicks(r));
+  const student = (i: number) => r.students[i % r.students.length]!;
+  await guard('suggestions', () =>
+    latencyFigure(
+      r,
+      `GET get-college-suggestions at ${fmt(r.cache.names.length)} colleges`,
+      suggestionQueries(r.cache.names, 2000).map((query, i) =>
+        get(getCollegeSuggestions.path, student(i), { query }),
+      ),
+      { pick: 'p99', ms: 15, connections: LATENCY_CONN },
+    ),
+  );
+  await guard('search', () =>
+    latencyFigure(
+      r,
+      'GET search-college, cache hit',
+      r.cache.gathered.map((name, i) => get(searchCollege.path, student(i), { name })),
+      { pick: 'p50', ms: 5, connections: SEARCH_CONN },
+    ),
+  );
+  await guard('add-college', () => addCollegeBurst(r));
+}
+
+export async function run(only: string[] = []): Promise<void> {
+  const modes = (['embedded', 'distributed'] as const).filter(
+    (m) => only.includes(m) || !only.some((o) => o === 'embedded' || o === 'distributed'),
+  );
+  const named = only.filter((o) => (FIGURES as readonly string[]).includes(o));
+  const wanted = (f: FigureName) => named.length === 0 || named.includes(f);
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-bench-'));
+  console.log(`logs and data of this run: ${work}`);
+  const emulator = await startAuthEmulator({
+    port: Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? BASE_PORT + 50),
+  });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  const [scorecard, openai] = await Promise.all([startScorecardFake(), startOpenAiFake()]);
+  const bare = await startBare({ port: PORTS.bare, logFile: path.join(work, 'bare.log') });
+  try {
+    const t0 = performance.now();
+    const students = await createStudents(STUDENTS);
+    detail(`${STUDENTS} verified students created`, `${fmt((performance.now() - t0) / 1000, 1)} s`);
+    const providers = {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      SCORECARD_API_URL: scorecard.url,
+      SCORECARD_API_KEY: scorecard.apiKey,
+      OPENAI_BASE_URL: openai.url,
+      OPENAI_API_KEY: openai.apiKey,
+    };
+    for (const mode of modes) {
+      console.log(`\n--- ${mode} run ---`);
+      let server: BenchServer | null = null;
+      let cleanup = async () => {};
+      try {
+        const t1 = performance.now();
+        let cache: CollegeCache;
+        let afterSeeding = async () => {};
+        if (mode === 'embedded') {
+          const dataDir = path.join(work, 'embedded-pglite');
+          cache = await seedCollegeCache({ dataDir }, CACHED_COLLEGES);
+          detail(
+            `college cache seeded (PGlite)`,
+            `${fmt(cache.names.length)} colleges, ${fmt((performance.now() - t1) / 1000, 1)} s`,
+          );
+          server = await startEmbedded({
+            port: PORTS.embedded,
+            dataDir,
+            logFile: path.join(work, 'embedded.log'),
+            env: providers,
+          });
+        } else {
+          const database = await freshDatabase('bench');
+          const prefix = uniquePrefix('bench');
+          cleanup = async () => {
+            await database.drop().catch(() => {});
+            await clearRedisPrefix(prefix).catch(() => {});
+          };
+          cache = await seedCollegeCache({ url: database.url }, CACHED_COLLEGES);
+          afterSeeding = () => vacuumAnalyze(database.url, ['user_data.user_college', 'user_data.student']);
+          detail(
+            `college cache seeded (Postgres)`,
+            `${fmt(cache.names.length)} colleges, ${fmt((performance.now() - t1) / 1000, 1)} s`,
+          );
+          server = await startDistributedRun({
+            port: PORTS.distributed,
+            databaseUrl: database.url,
+            redisUrl: TEST_REDIS_URL,
+            queuePrefix: prefix,
+            logFile: path.join(work, 'distributed.log'),
+            env: providers,
+          });
+        }
+        const t2 = performance.now();
+        const lists = await seedStudentLists(server.url, students, cache.names, COLLEGES_EACH);
+        await afterSeeding();
+        detail(
+          `${fmt(STUDENTS * COLLEGES_EACH)} list entries added through the API`,
+          `${fmt((performance.now() - t2) / 1000, 1)} s`,
+        );
+        const bare50 = await load({
+          url: `${bare.url}/hello`,
+          cpu: bare.cpuSeconds,
+          connections: THROUGHPUT_CONN,
+          duration: SECONDS,
+          warmup: WARMUP,
+        });
+        figure(
+          `bare Fastify hello (${THROUGHPUT_CONN} conn., before the ${mode} figures)`,
+          `${fmt(bare50.rps)} req/s`,
+        );
+        const scorecardSearches = (name: string) =>
+          scorecard.server.requests.filter((q) => q.query.get('school.name') === name).length;
+        await measure({ mode, server, students, lists, cache, bare, bare50, scorecardSearches }, wanted);
+      } catch (err) {
+        failedFigure(`${mode} run`, err);
+      } finally {
+        await server?.stop();
+        await cleanup();
+      }
+    }
+  } finally {
+    await bare.stop();
+    await Promise.all([scorecard.close(), openai.close()]);
+    await emulator.stop();
+  }
+  if (!process.env.BENCH_KEEP) fs.rmSync(work, { recursive: true, force: true });
+}
