@@ -15,6 +15,7 @@ import {
   internalKey,
   makeContext,
   migrateModule,
+  parseConfig,
   requireUser,
   serviceUrls,
   signInternalCall,
@@ -24,6 +25,7 @@ import {
 } from '@ct/service-kit';
 import { openDb, type Db } from '@ct/store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TObject } from 'typebox';
 import { TokenVerifier } from './auth/verifier.ts';
 import { registerOps } from './ops/index.ts';
 import { installSecurityHeaders } from './security-headers.ts';
@@ -34,6 +36,11 @@ export interface GatewayOptions {
   config: GatewayConfig;
   /** Service modules for the embedded run (defaults to all of them). */
   modules?: ServiceModule[];
+  /**
+   * Where each embedded module's own settings are read from, once, by the module's schema (default
+   * process.env; `config` is the gateway's, parsed from the same place).
+   */
+  env?: Record<string, string | undefined>;
   /** Use this store / queue instead of opening them from config (tests). */
   db?: Db;
   queue?: QueueBackend;
@@ -63,6 +70,28 @@ function publicConfig(c: GatewayConfig): PublicConfig {
     donateUrl: c.DONATE_URL,
     builderUrl: c.BUILDER_URL,
   };
+}
+
+/**
+ * Each embedded module's settings, parsed by its own schema once, at start (as its own process would);
+ * every module's problems are reported together.
+ */
+function moduleConfigs(
+  modules: ServiceModule[],
+  env: Record<string, string | undefined>,
+): Map<ServiceModule, Static<TObject>> {
+  const configs = new Map<ServiceModule, Static<TObject>>();
+  const problems: string[] = [];
+  for (const m of modules) {
+    try {
+      configs.set(m, parseConfig(m.config, env));
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(...err.problems.map((p) => `${m.name}: ${p}`));
+    }
+  }
+  if (problems.length) throw new ConfigError([...new Set(problems)]);
+  return configs;
 }
 
 /** Builds the gateway: the embedded run (every service in-process) or the distributed one (proxy). */
@@ -232,7 +261,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
       if (applied.length) app.log.info({ service: m.name, applied }, 'migrations applied');
     }
     const shared = { db: db!, queue: queue!, clients, closers };
-    const contexts = modules.map((m) => ({ m, ctx: makeContext(m, config, shared, app) }));
+    const configs = moduleConfigs(modules, opts.env ?? process.env);
+    const contexts = modules.map((m) => ({ m, ctx: makeContext(m, configs.get(m)!, shared, app) }));
     for (const { m, ctx } of contexts) {
       await app.register(async (scope) => m.plugin(scope, ctx), { prefix: '/api' });
     }

@@ -11,6 +11,8 @@ import {
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
+import { defineService, withBase, type ServiceModule } from '@ct/service-kit';
+import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let gw: TestGateway;
@@ -183,5 +185,33 @@ describe('gateway identity', () => {
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+describe('embedded modules', () => {
+  it("each gets its own settings, parsed once by its own schema; bad ones stop the start with every module's problems", async () => {
+    const Own = withBase({ QUILL_LIMIT: Type.Integer({ minimum: 1, default: 5 }) });
+    const seen: Array<Record<string, unknown>> = [];
+    const quill = defineService({
+      name: 'essays',
+      schema: null,
+      migrationsDir: null,
+      config: Own,
+      async plugin(_app, ctx) {
+        seen.push(ctx.config as Record<string, unknown>);
+      },
+    }) as unknown as ServiceModule;
+    const one = await startTestGateway({ modules: [quill], env: { QUILL_LIMIT: '7' } });
+    try {
+      expect(seen).toHaveLength(1);
+      // Its own variable, converted by its schema; none of the gateway's own settings.
+      expect(seen[0]).toMatchObject({ QUILL_LIMIT: 7, NODE_ENV: 'test' });
+      expect(seen[0]).not.toHaveProperty('RATE_LIMIT_MAX');
+    } finally {
+      await one.close();
+    }
+    await expect(
+      startTestGateway({ modules: [quill], env: { QUILL_LIMIT: '0' }, store: 'pglite', queue: 'memory' }),
+    ).rejects.toThrow(/essays: QUILL_LIMIT/);
   });
 });

@@ -95,7 +95,13 @@ export async function startTestGateway(opts: TestGatewayOptions = {}): Promise<T
   };
   const config = parseConfig(GatewayConfig, env);
   const db = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: 10 });
-  const gateway = await buildGateway({ config, db, ...(opts.modules ? { modules: opts.modules } : {}) });
+  // Modules read their own settings from the same variables, over what the test process has set.
+  const gateway = await buildGateway({
+    config,
+    db,
+    env: { ...process.env, ...env },
+    ...(opts.modules ? { modules: opts.modules } : {}),
+  });
   let url = '';
   let internalUrl = '';
   let internal: http.Server | null = null;

@@ -47,7 +47,7 @@ export class OwnerCallError extends Error {
  * `passThrough` reach the admin with the owner's own message.
  */
 export async function askOwner<R extends RouteDef>(
-  ctx: ServiceContext<unknown>,
+  ctx: ServiceContext,
   route: R,
   opts: CallOptions<R> = {},
   passThrough: readonly number[] = [],

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { INGESTION_QUEUE } from '@ct/contracts';
 import { defineService, registerRoutes, type ServiceContext } from '@ct/service-kit';
-import { CollegesConfig, collegesConfig } from './config.ts';
+import { CollegesConfig } from './config.ts';
 import { Ingestion, INTERRUPTED_REASON } from './ingestion.ts';
 import { majorRoutes } from './majors/routes.ts';
 import { collegeRoutes } from './routes/colleges.ts';
@@ -16,7 +16,7 @@ export default defineService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: CollegesConfig,
   async plugin(app, ctx) {
-    const ingestion = new Ingestion(ctx, collegesConfig(ctx.config));
+    const ingestion = new Ingestion(ctx);
     registerRoutes(app, ctx, [
       ...collegeRoutes(ctx, ingestion),
       ...ingestionRoutes(ctx, ingestion),
@@ -25,14 +25,14 @@ export default defineService({
     ]);
   },
   async start(ctx) {
-    const config = collegesConfig(ctx.config);
+    const { config } = ctx;
     if (config.LOAD_SNAPSHOT) {
       // In the background: a first load takes seconds, longer than a start may (the embedded run's start
       // hooks are timed). Searches answer from what is stored meanwhile; a shutdown waits for the load.
       const loading = loadShippedData(ctx.log, ctx.db);
       ctx.onClose(() => loading);
     }
-    const ingestion = new Ingestion(ctx, config);
+    const ingestion = new Ingestion(ctx);
     // A job the queue gave up on without the worker saying why (it kept dying mid-job) still ends its
     // request, so no student waits forever behind the overlay.
     const off = await ctx.queue.on(INGESTION_QUEUE, (e) => {
@@ -75,7 +75,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
  * search and suggestions work within seconds with no API key; later starts skip it with one query. A
  * failure is logged and the service keeps running (colleges are then gathered on demand).
  */
-async function loadShippedData(log: ServiceContext<unknown>['log'], db: ServiceContext<unknown>['db']) {
+async function loadShippedData(log: ServiceContext['log'], db: ServiceContext['db']) {
   try {
     const r = await loadSnapshot(db);
     if (!r.loaded) {

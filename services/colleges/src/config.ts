@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { parseConfig, withBase } from '@ct/service-kit';
+import { withBase } from '@ct/service-kit';
 
 /** The colleges service's own settings (the base variables come from service-kit). */
 const OWN = {
@@ -31,14 +31,3 @@ const OWN = {
 
 export const CollegesConfig = withBase(OWN);
 export type CollegesConfig = Static<typeof CollegesConfig>;
-const Own = Type.Object(OWN);
-
-/**
- * This service's settings. Run on its own, the process parsed them at start; embedded in the gateway,
- * the context carries the gateway's config, so the service's own variables are read from the environment.
- */
-export function collegesConfig(ctxConfig: unknown): CollegesConfig {
-  const c = ctxConfig as Partial<CollegesConfig>;
-  if (c.INGESTION_ATTEMPTS !== undefined) return c as CollegesConfig;
-  return { ...parseConfig(Own, process.env), ...c } as CollegesConfig;
-}

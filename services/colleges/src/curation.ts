@@ -7,6 +7,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { mergeGovernment } from '@ct/providers';
 import { AppError, type ServiceContext } from '@ct/service-kit';
+import type { CollegesConfig } from './config.ts';
 import type { Queryable } from '@ct/store';
 import { ingestedEvent, type Ingestion } from './ingestion.ts';
 import { TRUST_MSG } from './messages.ts';
@@ -26,7 +27,7 @@ const collegeGone = (id: number) => new AppError('NOT_FOUND', `There is no colle
  */
 export class Curation {
   constructor(
-    private readonly ctx: ServiceContext<unknown>,
+    private readonly ctx: ServiceContext<CollegesConfig>,
     private readonly ingestion: Ingestion,
   ) {}
 

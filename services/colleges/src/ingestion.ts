@@ -63,17 +63,17 @@ export class Ingestion {
   /** Whether an AI provider is configured (enrichment is queued only then). */
   readonly aiConfigured: boolean;
 
-  constructor(
-    private readonly ctx: ServiceContext<unknown>,
-    private readonly config: CollegesConfig,
-  ) {
+  private readonly config: CollegesConfig;
+
+  constructor(private readonly ctx: ServiceContext<CollegesConfig>) {
+    this.config = ctx.config;
     this.requests = new IngestionRepository(ctx.db);
     this.colleges = new CollegeRepository(ctx.db);
     this.reviews = new ReviewRepository(ctx.db);
     this.suggestions = new SuggestionIndex(ctx.db);
     this.outbox = new Outbox(ctx.db, ctx.bus, ctx.log);
-    this.budget = new AiBudget(ctx.db, config.AI_CALLS_PER_HOUR);
-    this.aiConfigured = Boolean(config.OPENAI_API_KEY);
+    this.budget = new AiBudget(ctx.db, ctx.config.AI_CALLS_PER_HOUR);
+    this.aiConfigured = Boolean(ctx.config.OPENAI_API_KEY);
   }
 
   /** Gives a request its job; joins the job if it is already waiting or running. */

@@ -5,7 +5,8 @@ import { openDb, type Db } from '@ct/store';
 import { buildCollege } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import collegesService from './app.ts';
-import { collegesConfig } from './config.ts';
+import { CollegesConfig } from './config.ts';
+import { parseConfig } from '@ct/service-kit';
 import { Ingestion } from './ingestion.ts';
 
 // The outbox on the embedded default store (PGlite), with the product's in-process queue: a process
@@ -25,8 +26,9 @@ afterAll(() => db?.close());
 function processWith(queue: MemoryQueue): Ingestion {
   const bus = new EventBus(queue, EVENT_SUBSCRIBERS);
   // Ingestion uses the context's database, queue, event bus and log only.
-  const ctx = { db, queue, bus, log } as unknown as ServiceContext<unknown>;
-  return new Ingestion(ctx, collegesConfig({}));
+  const config = parseConfig(CollegesConfig, {});
+  const ctx = { db, queue, bus, log, config } as unknown as ServiceContext<CollegesConfig>;
+  return new Ingestion(ctx);
 }
 
 async function eventsIn(queue: MemoryQueue, service: 'essays' | 'user-data') {

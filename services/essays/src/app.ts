@@ -23,7 +23,7 @@ import { AppError, defineService, implement, registerRoutes, requireUser } from 
 import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import { CATEGORY_TEXT } from './categories.ts';
-import { EssaysConfig, essaysConfig } from './config.ts';
+import { EssaysConfig } from './config.ts';
 import { enqueueExamples, examplesJobId, writeExamplesHandler } from './examples.ts';
 import { EssaysRepository, promptKey } from './repository.ts';
 import { enqueuePlatformPrompts, gatherPlatformPromptsHandler } from './platform.ts';
@@ -50,7 +50,7 @@ export default defineService({
   config: EssaysConfig,
   async plugin(app, ctx) {
     const repo = new EssaysRepository(ctx.db);
-    const aiConfigured = Boolean(essaysConfig(ctx.config).OPENAI_API_KEY);
+    const aiConfigured = Boolean(ctx.config.OPENAI_API_KEY);
 
     /** The student's college names in list order, read through user-data's API. */
     async function studentCollegeNames(request: FastifyRequest, unavailable: string): Promise<string[]> {
@@ -193,7 +193,7 @@ export default defineService({
 
   async start(ctx) {
     const repo = new EssaysRepository(ctx.db);
-    const config = essaysConfig(ctx.config);
+    const { config } = ctx;
     const ai = aiClient(config);
     // The Common App and UC prompts are not shipped: an operator's file, else the AI provider gathers
     // them from the platforms' own pages; with neither, only colleges' own gathered prompts are listed.

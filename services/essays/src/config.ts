@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { parseConfig, withBase } from '@ct/service-kit';
+import { withBase } from '@ct/service-kit';
 
 /** The essays service's own settings. The API key is a secret: never logged, only sent to its API. */
 const OWN = {
@@ -19,15 +19,3 @@ const OWN = {
 
 export const EssaysConfig = withBase(OWN);
 export type EssaysConfig = Static<typeof EssaysConfig>;
-const Own = Type.Object(OWN);
-
-/**
- * The service's settings. Run on its own, the process parsed them at start; embedded in the gateway, the
- * context carries the gateway's config, so the service's own variables are read from the environment
- * (as the ingestion worker does).
- */
-export function essaysConfig(ctxConfig: unknown): EssaysConfig {
-  const c = ctxConfig as Partial<EssaysConfig>;
-  if (c.ESSAY_EXAMPLES_CONCURRENCY !== undefined) return c as EssaysConfig;
-  return { ...parseConfig(Own, process.env), ...c } as EssaysConfig;
-}

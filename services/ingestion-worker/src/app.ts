@@ -1,6 +1,6 @@
 import { INGESTION_QUEUE } from '@ct/contracts';
 import { defineService, registerRoutes } from '@ct/service-kit';
-import { WorkerConfig, workerConfig } from './config.ts';
+import { WorkerConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { collegeJob } from './jobs/college.ts';
 import { majorJob } from './jobs/major.ts';
@@ -24,9 +24,9 @@ export default defineService({
     installWorkerMetrics(app.metricsRegistry, ctx.queue);
   },
   async start(ctx) {
-    const config = workerConfig(ctx.config);
+    const { config } = ctx;
     const dispatch = createRegistry(JOB_HANDLERS);
-    const deps = await createDeps(ctx, config);
+    const deps = await createDeps(ctx);
     const consumer = ctx.queue.process(
       INGESTION_QUEUE,
       instrumentJobs((job) => dispatch(job, deps), ctx.log),

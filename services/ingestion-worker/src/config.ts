@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { DEFAULT_SCORECARD_API_URL } from '@ct/providers';
-import { parseConfig, withBase } from '@ct/service-kit';
+import { withBase } from '@ct/service-kit';
 
 const HttpUrl = (def?: string) => Type.String({ pattern: '^https?://.+', ...(def ? { default: def } : {}) });
 
@@ -31,14 +31,3 @@ const OWN = {
 
 export const WorkerConfig = withBase(OWN);
 export type WorkerConfig = Static<typeof WorkerConfig>;
-const Own = Type.Object(OWN);
-
-/**
- * The worker's settings. Run on its own, the process parsed them at start; embedded in the gateway, the
- * context carries the gateway's config, so the worker's own variables are read from the environment.
- */
-export function workerConfig(ctxConfig: unknown): WorkerConfig {
-  const c = ctxConfig as Partial<WorkerConfig>;
-  if (c.INGESTION_CONCURRENCY !== undefined) return c as WorkerConfig;
-  return { ...parseConfig(Own, process.env), ...c } as WorkerConfig;
-}

@@ -20,7 +20,8 @@ export interface WorkerDeps {
 }
 
 /** Builds the providers from config, one rate limiter per provider for this process. */
-export async function createDeps(ctx: ServiceContext<unknown>, config: WorkerConfig): Promise<WorkerDeps> {
+export async function createDeps(ctx: ServiceContext<WorkerConfig>): Promise<WorkerDeps> {
+  const { config } = ctx;
   // On its own, the context's clients reach the colleges service over HTTP (undici); embedded, in-process.
   const clients = ctx.clients;
   const scorecard = config.SCORECARD_API_KEY

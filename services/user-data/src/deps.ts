@@ -11,7 +11,7 @@ import { StudentRepository } from './repositories/students.ts';
 
 /** What every route module of the service is given. */
 export interface Deps {
-  ctx: ServiceContext<unknown>;
+  ctx: ServiceContext;
   colleges: UserCollegeRepository;
   notes: NoteRepository;
   feeds: CalendarFeedRepository;
@@ -26,7 +26,7 @@ export interface Deps {
   fetchCollege(name: string, auth?: AuthContext | null): Promise<College | null>;
 }
 
-export function makeDeps(ctx: ServiceContext<unknown>): Deps {
+export function makeDeps(ctx: ServiceContext): Deps {
   return {
     ctx,
     colleges: new UserCollegeRepository(ctx.db),

@@ -16,7 +16,7 @@ import { askOwner, fromOwners } from '../owners.ts';
  * with Approve, Merge and Delete, and Merge and Delete of any shared college. The colleges service
  * decides and records; this service checks the admin and keeps who did what in the log.
  */
-export function collegeRoutes(ctx: ServiceContext<unknown>): Implementation[] {
+export function collegeRoutes(ctx: ServiceContext): Implementation[] {
   return [
     implement(adminCollegeReviews, async (request) => {
       const q = request.query;

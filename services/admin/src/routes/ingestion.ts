@@ -8,7 +8,7 @@ import { implement, requireUser, type Implementation, type ServiceContext } from
 import { askOwner, fromOwners } from '../owners.ts';
 
 /** The Ingestion section: queue depth, running and failed requests, and the page's only write, Retry. */
-export function ingestionRoutes(ctx: ServiceContext<unknown>): Implementation[] {
+export function ingestionRoutes(ctx: ServiceContext): Implementation[] {
   return [
     implement(adminIngestion, async (request) => {
       const q = request.query;

@@ -20,7 +20,7 @@ const filter = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined)
  * The read-only listings. Filtering and pagination happen in the owning service (indexed SQL there),
  * so a page costs the same with 10 or 100,000 rows; the admin service only forwards and renames.
  */
-export function listingRoutes(ctx: ServiceContext<unknown>): Implementation[] {
+export function listingRoutes(ctx: ServiceContext): Implementation[] {
   return [
     implement(adminColleges, async (request) => {
       const q = request.query;

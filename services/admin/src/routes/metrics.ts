@@ -3,7 +3,7 @@ import { implement, type Implementation, type ServiceContext } from '@ct/service
 import { askOwner, fromOwners } from '../owners.ts';
 
 /** Dashboard Metrics: counts of colleges, staff and profiles, each from the service that owns it. */
-export function metricsRoutes(ctx: ServiceContext<unknown>): Implementation[] {
+export function metricsRoutes(ctx: ServiceContext): Implementation[] {
   return [
     implement(adminMetrics, async (request) => {
       const requestId = request.id;

@@ -11,7 +11,7 @@ import {
   type IngestMajorJob as IngestMajorJobData,
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
-import { collegesConfig } from '../config.ts';
+import type { CollegesConfig } from '../config.ts';
 import { CollegeRepository } from '../repository.ts';
 import { MAJORS } from './majors.ts';
 import { MajorProfileRepository, type MajorProfileRow } from './repository.ts';
@@ -28,11 +28,11 @@ export function majorJobId(key: string): string {
 const notFound = () => new AppError('NOT_FOUND', MSG.majorStatsNotFound);
 
 /** Major suggestions and major profiles; the colleges service registers them. */
-export function majorRoutes(ctx: ServiceContext<unknown>): Implementation[] {
+export function majorRoutes(ctx: ServiceContext<CollegesConfig>): Implementation[] {
   const colleges = new CollegeRepository(ctx.db);
   const profiles = new MajorProfileRepository(ctx.db);
   // Same tries, backoff and failure window as college ingestion.
-  const config = collegesConfig(ctx.config);
+  const { config } = ctx;
 
   const enqueue = (row: MajorProfileRow, requestId?: string) => {
     const data: IngestMajorJobData = {

@@ -11,6 +11,7 @@ import {
   searchCollege,
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
+import type { CollegesConfig } from '../config.ts';
 import { doneView, type Ingestion } from '../ingestion.ts';
 import { publicRequest } from '../ingestion-repository.ts';
 import { TRUST_MSG } from '../messages.ts';
@@ -21,7 +22,7 @@ const notFound = (name: string) => new AppError('NOT_FOUND', TRUST_MSG.notFound(
 const viewerOf = (request: { auth: { uid: string } | null }) => request.auth?.uid ?? null;
 
 /** Search, add, status and suggestions for students; the college listings for other services. */
-export function collegeRoutes(_ctx: ServiceContext<unknown>, ingestion: Ingestion): Implementation[] {
+export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
   const { colleges, requests, reviews } = ingestion;
   return [
     implement(searchCollege, async (request) => {

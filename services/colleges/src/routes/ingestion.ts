@@ -8,11 +8,12 @@ import {
   INGESTION_QUEUE,
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
+import type { CollegesConfig } from '../config.ts';
 import type { Ingestion } from '../ingestion.ts';
 import { publicRequest } from '../ingestion-repository.ts';
 
 /** The ingestion worker's reports, and the admin's view and retry of ingestion requests. */
-export function ingestionRoutes(ctx: ServiceContext<unknown>, ingestion: Ingestion): Implementation[] {
+export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
   const { requests } = ingestion;
   return [
     implement(internalIngestionStart, async (request) => {

@@ -6,12 +6,13 @@ import {
   internalTakeAiCall,
 } from '@ct/contracts';
 import { implement, type Implementation, type ServiceContext } from '@ct/service-kit';
+import type { CollegesConfig } from '../config.ts';
 import { Curation } from '../curation.ts';
 import type { Ingestion } from '../ingestion.ts';
 import { TRUST_MSG } from '../messages.ts';
 
 /** The admin's review list and decisions on colleges; the workers' shared count of AI calls. */
-export function reviewRoutes(ctx: ServiceContext<unknown>, ingestion: Ingestion): Implementation[] {
+export function reviewRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
   const curation = new Curation(ctx, ingestion);
   return [
     implement(internalListCollegeReviews, async (request) =>
