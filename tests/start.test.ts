@@ -21,6 +21,8 @@ beforeAll(async () => {
       DATABASE_URL: '',
       REDIS_URL: '',
       NODE_ENV: 'development',
+      // A first start, as a newcomer's: the shipped college data loads on the empty data folder.
+      LOAD_SNAPSHOT: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -58,6 +60,17 @@ describe('npm start (embedded run)', () => {
     expect((await fetch(`http://localhost:${port}/api/healthz`)).status).toBe(200);
     const ready = await fetch(`http://localhost:${port}/api/readyz`);
     expect(ready.status).toBe(200);
+  });
+
+  it('answers while the first start loads the college data, which then completes', async () => {
+    // The load runs in the background: the app is up (and says so) before the data line is printed.
+    expect(output).not.toContain('College data loaded');
+    const deadline = Date.now() + 120_000;
+    while (!output.includes('College data loaded')) {
+      if (Date.now() > deadline) throw new Error(`the college data did not load:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(output).toMatch(/College data loaded: 6,\d{3} colleges/);
   });
 
   it('renders the app at / in headless Chromium', async () => {

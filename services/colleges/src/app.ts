@@ -29,7 +29,10 @@ export default defineService({
     if (config.LOAD_SNAPSHOT) {
       // In the background: a first load takes seconds, longer than a start may (the embedded run's start
       // hooks are timed). Searches answer from what is stored meanwhile; a shutdown waits for the load.
-      const loading = loadShippedData(ctx.log, ctx.db);
+      // It begins on the next turn of the event loop, after the remaining start hooks and the listen.
+      const loading = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+        loadShippedData(ctx.log, ctx.db),
+      );
       ctx.onClose(() => loading);
     }
     const ingestion = new Ingestion(ctx);

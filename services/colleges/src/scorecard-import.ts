@@ -142,6 +142,9 @@ export async function writeColleges(
     updated += r.updated;
     skipped += r.rows.filter((x) => x === null).length;
     opts.onProgress?.(Math.min(i + batchSize, docs.length), docs.length);
+    // PGlite runs in this thread and answers through promise callbacks only: without a turn of the event
+    // loop between batches, a first-start load would hold back every request (and the listen) until done.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return { inserted, updated, skipped, removed };
 }
