@@ -168,3 +168,28 @@ describe('the one error handler', () => {
     expect(r.headers['x-request-id']).toBe('req-123');
   });
 });
+
+describe('request logs on standard output', () => {
+  it('keeps every line, whole, when two apps log under load and the process exits at once', async () => {
+    // Lines are written asynchronously: what is still buffered at exit must be flushed, and two apps of
+    // one process (the embedded run) must never cut into each other's lines.
+    const { spawnSync } = await import('node:child_process');
+    const script = `
+      import { createBaseApp } from './packages/service-kit/src/index.ts';
+      const apps = ['one', 'two'].map((name) => createBaseApp({ name, internalToken: 'x'.repeat(32) }));
+      for (const app of apps) app.get('/hi', async () => ({ text: 'y'.repeat(300) }));
+      await Promise.all(apps.map((app) => Promise.all(Array.from({ length: 1500 }, () => app.inject({ url: '/hi' })))));
+      process.exit(0);
+    `;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: new URL('../../..', import.meta.url).pathname,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n').filter(Boolean);
+    const parsed = lines.map((l) => JSON.parse(l) as { service: string; msg: string });
+    const done = (s: string) => parsed.filter((p) => p.service === s && p.msg === 'request completed').length;
+    expect([done('one'), done('two')]).toEqual([1500, 1500]);
+  }, 60_000);
+});
