@@ -1,4 +1,4 @@
-import type { addCollege, getIngestionStatus, IngestionRequest, IngestionStage } from '@ct/contracts';
+import type { IngestionRequest, IngestionStage } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorMessage } from '../../api/client';
@@ -85,7 +85,7 @@ export function useCollegeSearch(): { phase: SearchPhase; search(name: string): 
 
       let request: IngestionRequest;
       try {
-        request = (await api<typeof addCollege>('POST', '/add-college', { body: { name }, signal })).data;
+        request = (await api.addCollege({ name }, { signal })).data;
       } catch (err) {
         if (signal.aborted) throw new Cancelled();
         return { kind: 'error', message: addFailure(err) };
@@ -97,9 +97,7 @@ export function useCollegeSearch(): { phase: SearchPhase; search(name: string): 
         set({ kind: 'gathering', name, stage: request.stage });
         await sleep(POLL_INTERVAL_MS, signal);
         try {
-          request = (
-            await api<typeof getIngestionStatus>('GET', '/ingestion-status', { query: { name }, signal })
-          ).data;
+          request = (await api.getIngestionStatus({ name }, { signal })).data;
           pollErrors = 0;
         } catch (err) {
           if (signal.aborted) throw new Cancelled();

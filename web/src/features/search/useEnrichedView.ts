@@ -1,4 +1,3 @@
-import type { getIngestionStatus } from '@ct/contracts';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { fetchCollegeView, type CollegeView } from './api';
@@ -29,10 +28,7 @@ export function useEnrichedView(initial: CollegeView): CollegeView {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       try {
-        const status = await api<typeof getIngestionStatus>('GET', '/ingestion-status', {
-          query: { name },
-          signal: ctrl.signal,
-        });
+        const status = await api.getIngestionStatus({ name }, { signal: ctrl.signal });
         if (status.data.state === 'done' || status.data.state === 'failed') {
           const fresh = await fetchCollegeView(name, ctrl.signal);
           if (fresh) {
