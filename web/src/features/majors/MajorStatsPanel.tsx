@@ -128,7 +128,7 @@ export function MajorStatsPanel({ collegeName }: { collegeName: string | null })
     e.preventDefault();
     if (!collegeName || loading) return;
     setSuggestError(null);
-    void lookUp(major);
+    lookUp(major);
   };
 
   return (
