@@ -1,8 +1,7 @@
 import type { ExampleEssay } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
-import { ApiError } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { usePoll } from '../../hooks/usePoll';
-import { fetchEssays } from './api';
 
 /** While example essays are being written the server answers 202; ask again this often. */
 export const EXAMPLES_POLL_MS = 2000;
@@ -25,7 +24,7 @@ function Paragraphs({ text }: { text: string }) {
 export function Examples({ collegeName, prompt, id }: { collegeName: string; prompt: string; id: string }) {
   const q = usePoll({
     queryKey: ['essays', collegeName, prompt],
-    queryFn: (signal) => fetchEssays(collegeName, prompt, signal),
+    queryFn: (signal) => api.getEssays({ collegeName, prompt }, { signal }),
     done: (r) => r.status !== 202,
     intervalMs: EXAMPLES_POLL_MS,
   });

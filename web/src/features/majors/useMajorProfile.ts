@@ -1,9 +1,8 @@
 import type { MajorProfile } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client';
+import { api, ApiError, errorMessage } from '../../api/client';
 import { usePoll } from '../../hooks/usePoll';
-import { fetchMajorProfile } from './api';
 
 /** How often a profile being gathered is asked for again. */
 export const MAJOR_POLL_MS = 1500;
@@ -42,7 +41,8 @@ export function useMajorProfile(collegeName: string | null) {
   const poll = usePoll({
     queryKey: ['major-profile', active?.id, active?.collegeName, active?.major],
     enabled: !!active,
-    queryFn: (signal) => fetchMajorProfile(active?.collegeName ?? '', active?.major ?? '', signal),
+    queryFn: (signal) =>
+      api.getMajorProfile({ collegeName: active?.collegeName ?? '', major: active?.major ?? '' }, { signal }),
     done: (res) => res.status !== 202 && 'major' in res.data,
     intervalMs: MAJOR_POLL_MS,
     giveUpAfterMs: GIVE_UP_AFTER_MS,
