@@ -1,19 +1,22 @@
-import * as contracts from '../packages/contracts/src/index.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// By path, so that Vite bundles the TypeScript sources into the config (Node does not load .ts packages).
+import * as contracts from '../packages/contracts/src/index.ts';
 import { precompress } from './precompress.ts';
 
-/** The web client's routes (web/src/api/client.ts): name, method, path and where the input goes, from the route table. */
+/** The web client's routes (src/api/client.ts) from the route table: name → method, path, where input goes. */
+const names = new Map<unknown, string>(Object.entries(contracts).map(([name, value]) => [value, name]));
 const apiRoutes = Object.fromEntries(
-  Object.entries(contracts).flatMap(([name, r]) =>
-    (contracts.ROUTES as unknown[]).includes(r) && (r as contracts.RouteDef).access !== 'internal'
-      ? [[name, routeCall(r as contracts.RouteDef)]]
-      : [],
-  ),
+  contracts.ROUTES.filter((r) => r.access !== 'internal').map((route) => {
+    const { method, path, schema } = route;
+    const name = names.get(route);
+    if (!name) throw new Error(`${method} ${path}: export the route from @ct/contracts by name`);
+    return [
+      name,
+      [method, path, schema.body ? 'body' : schema.querystring || schema.params ? 'query' : null],
+    ];
+  }),
 );
-function routeCall({ method, path, schema }: contracts.RouteDef) {
-  return [method, path, schema.body ? 'body' : schema.querystring || schema.params ? 'query' : null];
-}
 
 // In development Vite serves the app and forwards /api to the gateway (npm start on :8080).
 export default defineConfig({

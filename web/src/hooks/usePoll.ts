@@ -2,7 +2,7 @@ import { hashKey, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
 
 /** Said when a poll has waited longer than its `giveUpAfterMs`. */
-export const POLL_TIMEOUT = 'This is taking longer than expected. Please try again later.';
+const POLL_TIMEOUT = 'This is taking longer than expected. Please try again later.';
 class PollTimeout extends Error {}
 
 export interface PollOptions<T> {
