@@ -1,4 +1,5 @@
-import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteReply } from '@ct/contracts';
+import type * as contracts from '@ct/contracts';
+import type { HttpMethod, RouteBody, RouteDef, RouteParams, RouteQuery, RouteReply } from '@ct/contracts';
 
 /** An API failure with the server's message and code (`{ success: false, message, code }`). */
 export class ApiError extends Error {
@@ -22,26 +23,51 @@ export function setTokenSource(fn: TokenSource, unauthorized: (message: string) 
   onUnauthorized = unauthorized;
 }
 
-export interface CallOptions<R extends RouteDef> {
-  query?: Partial<RouteQuery<R>>;
-  body?: RouteBody<R>;
-  params?: RouteParams<R>;
-  signal?: AbortSignal;
+/** Where a route's input goes: the JSON body, or the query string and path parameters. */
+type InputKind = 'body' | 'query' | null;
+/** Every route the browser may call, by its contract name (vite.config.ts derives it from the route table). */
+declare const __API_ROUTES__: Record<string, readonly [HttpMethod, string, InputKind]>;
+
+/** The route table's routes by name, internal ones left out (only types: no schema code in the bundle). */
+type C = typeof contracts;
+type Routes = {
+  [
+    K in keyof C as C[K] extends RouteDef & { path: `/internal/${string}` }
+      ? never
+      : C[K] extends RouteDef
+        ? K
+        : never
+  ]: C[K];
+};
+export type RouteName = keyof Routes;
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
 }
+type QueryOf<R extends RouteDef> = RouteQuery<R> &
+  (R['schema'] extends { params: object } ? RouteParams<R> : unknown);
+/** A route's arguments: its body or query (optional when every field is), then the call options. */
+type Args<R extends RouteDef> = R['schema'] extends { body: object }
+  ? [body: RouteBody<R>, opts?: CallOptions]
+  : R['schema'] extends { querystring: object } | { params: object }
+    ? object extends QueryOf<R>
+      ? [query?: QueryOf<R>, opts?: CallOptions]
+      : [query: QueryOf<R>, opts?: CallOptions]
+    : [opts?: CallOptions];
+export type Reply<N extends RouteName> = RouteReply<Routes[N]> & { status: number };
 
 /** Sends a call with the ID token; a failure becomes an ApiError with the server's message. */
-async function send<R extends RouteDef>(
-  method: R['method'],
-  path: R['path'],
-  opts: CallOptions<R>,
-  accept: string,
+export async function send(
+  method: HttpMethod,
+  path: string,
+  opts: CallOptions & { query?: object | undefined; body?: unknown },
+  accept = 'application/json',
 ): Promise<{ res: Response; json: Record<string, unknown> | null }> {
-  let url = `/api${path.replace(/:([A-Za-z0-9_]+)/g, (_, k: string) =>
-    encodeURIComponent(String((opts.params as Record<string, unknown> | undefined)?.[k] ?? '')),
-  )}`;
+  const params = (opts.query ?? {}) as Record<string, unknown>;
+  let url = `/api${path.replace(/:([A-Za-z0-9_]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')))}`;
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries((opts.query ?? {}) as Record<string, unknown>)) {
-    if (v !== undefined && v !== null) qs.set(k, String(v));
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && !path.includes(`:${k}`)) qs.set(k, String(v));
   }
   if ([...qs].length) url += `?${qs}`;
   const headers: Record<string, string> = { accept };
@@ -74,27 +100,36 @@ async function send<R extends RouteDef>(
   return { res, json };
 }
 
-/**
- * Calls an API route, typed from its contract: `api<typeof searchCollege>('GET', '/search-college', {query})`.
- * Only types come from the contracts, so no schema code reaches the browser bundle.
- */
-export async function api<R extends RouteDef>(
-  method: R['method'],
-  path: R['path'],
-  opts: CallOptions<R> = {},
-): Promise<RouteReply<R> & { status?: number }> {
-  const { res, json } = await send(method, path, opts, 'application/json');
-  return Object.assign(json ?? {}, { status: res.status }) as RouteReply<R> & { status?: number };
+/** Sends a route's call by name, its input placed as the route table says. */
+function call(name: string, args: unknown[], accept?: string) {
+  const route = __API_ROUTES__[name];
+  if (!route) throw new Error(`No API route named ${name}`);
+  const [method, path, kind] = route;
+  const opts = ((kind ? args[1] : args[0]) ?? {}) as CallOptions;
+  return send(method, path, { ...opts, [kind ?? 'query']: kind ? args[0] : undefined }, accept);
 }
 
+/**
+ * The typed API client, one method per route of the route table: `api.addCollege({ name })`,
+ * `api.searchCollege({ name }, { signal })`. Replies are typed from the route's response schemas.
+ */
+export const api = new Proxy({} as { [N in RouteName]: (...args: Args<Routes[N]>) => Promise<Reply<N>> }, {
+  get: (_, name) =>
+    typeof name === 'string'
+      ? async (...args: unknown[]) => {
+          const { res, json } = await call(name, args);
+          return Object.assign(json ?? {}, { status: res.status });
+        }
+      : undefined,
+});
+
 /** Calls a route that answers with text (an iCalendar file), with the same token and error handling. */
-export async function apiText<R extends RouteDef>(
-  method: R['method'],
-  path: R['path'],
-  opts: CallOptions<R> & { accept: string },
+export async function apiText<N extends RouteName>(
+  name: N,
+  accept: string,
+  ...args: Args<Routes[N]>
 ): Promise<string> {
-  const { res } = await send(method, path, opts, opts.accept);
-  return res.text();
+  return (await call(name, args, accept)).res.text();
 }
 
 /** A readable message for any thrown value. */

@@ -1,4 +1,3 @@
-import type { getStaffRoles } from '@ct/contracts';
 import { onIdTokenChanged, signOut as fbSignOut, type User } from 'firebase/auth';
 import {
   createContext,
@@ -145,7 +144,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     setIsAdmin(false);
     if (!uid) return;
-    api<typeof getStaffRoles>('GET', '/get-staff-roles', { query: { userId: uid } })
+    api
+      .getStaffRoles({ userId: uid })
       .then((r) => !cancelled && setIsAdmin(r.success && r.data === 'admin'))
       .catch((err: unknown) => {
         // a failed lookup (no role, network, server) means not admin

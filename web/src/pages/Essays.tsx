@@ -2,7 +2,7 @@ import { normaliseCollegeName } from '@ct/contracts/constants';
 import { LIMITS, MSG } from '@ct/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchEssayColleges } from '../features/essays/api';
+import { api } from '../api/client';
 import { useMyPrompts } from '../features/essays/drafts';
 import { EssayWorkspace } from '../features/essays/EssayWorkspace';
 import { PromptGroups } from '../features/essays/PromptGroups';
@@ -51,7 +51,7 @@ export default function EssaysPage() {
   const [filter, setFilter] = useState('');
   const colleges = useQuery({
     queryKey: ['essay-colleges'],
-    queryFn: ({ signal }) => fetchEssayColleges(signal),
+    queryFn: ({ signal }) => api.getCollegesEssays({ signal }),
     retry: false,
   });
   const mine = useMyPrompts();

@@ -1,4 +1,3 @@
-import type { getStaffRoles } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
@@ -31,8 +30,7 @@ export function AdminGate() {
     queryKey: ['staff-role', user?.uid],
     enabled: !!user && !isAdmin,
     retry: false,
-    queryFn: ({ signal }) =>
-      api<typeof getStaffRoles>('GET', '/get-staff-roles', { query: { userId: user!.uid }, signal }),
+    queryFn: ({ signal }) => api.getStaffRoles({ userId: user!.uid }, { signal }),
   });
   if (loading)
     return (

@@ -1,9 +1,3 @@
-import type {
-  adminApproveCollege,
-  adminCollegeReviews,
-  adminDeleteCollege,
-  adminMergeCollege,
-} from '@ct/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
@@ -27,17 +21,9 @@ export function useCollegeActions() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: async (a: Action) => {
-      if (a.type === 'approve')
-        return api<typeof adminApproveCollege>('POST', '/admin/college-reviews/approve', {
-          body: { collegeId: a.id },
-        });
-      if (a.type === 'merge')
-        return api<typeof adminMergeCollege>('POST', '/admin/colleges/merge', {
-          body: { kind: a.kind, collegeId: a.id, into: a.into },
-        });
-      return api<typeof adminDeleteCollege>('POST', '/admin/colleges/delete', {
-        body: { kind: a.kind, collegeId: a.id },
-      });
+      if (a.type === 'approve') return api.adminApproveCollege({ collegeId: a.id });
+      if (a.type === 'merge') return api.adminMergeCollege({ kind: a.kind, collegeId: a.id, into: a.into });
+      return api.adminDeleteCollege({ kind: a.kind, collegeId: a.id });
     },
     onMutate: () => setBanner(null),
     onSuccess: (r) => setBanner({ kind: 'success', text: r.message }),
@@ -161,10 +147,7 @@ export function CollegeReviewSection() {
   const [offset, setOffset] = useState(0);
   const actions = useCollegeActions();
   const q = useAdminQuery(['college-reviews', offset], (signal) =>
-    api<typeof adminCollegeReviews>('GET', '/admin/college-reviews', {
-      query: { offset, limit: PAGE },
-      signal,
-    }),
+    api.adminCollegeReviews({ offset, limit: PAGE }, { signal }),
   );
   return (
     <>

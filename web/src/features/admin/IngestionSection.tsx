@@ -1,4 +1,3 @@
-import type { adminIngestion, adminRetryIngestion } from '@ct/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -13,11 +12,10 @@ export function IngestionSection() {
   const [banner, setBanner] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const queryClient = useQueryClient();
   const q = useAdminQuery(['ingestion', offset], (signal) =>
-    api<typeof adminIngestion>('GET', '/admin/ingestion', { query: { offset, limit: PAGE }, signal }),
+    api.adminIngestion({ offset, limit: PAGE }, { signal }),
   );
   const retry = useMutation({
-    mutationFn: (key: string) =>
-      api<typeof adminRetryIngestion>('POST', '/admin/ingestion/retry', { body: { key } }),
+    mutationFn: (key: string) => api.adminRetryIngestion({ key }),
     onSuccess: (r) => setBanner({ kind: 'success', text: r.message }),
     onError: (err) => setBanner({ kind: 'error', text: adminErrorText(err) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'ingestion'] }),

@@ -1,6 +1,5 @@
-import type { RouteDef } from '@ct/contracts';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage, send } from '../../api/client';
 
 /**
  * Opens the operators' queue dashboard (served by the gateway at /ops/queues, outside this app): its pages
@@ -15,7 +14,7 @@ export function QueueDashboardButton() {
     setOpening(true);
     try {
       // A gateway route, not one of the route table's services: typed loosely.
-      const r = (await api<RouteDef>('POST', '/ops/session')) as { url?: unknown };
+      const r = (await send('POST', '/ops/session', {})).json ?? {};
       window.location.assign(typeof r.url === 'string' ? r.url : '/ops/queues');
     } catch (err) {
       setOpening(false);

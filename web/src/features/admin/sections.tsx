@@ -1,11 +1,3 @@
-import type {
-  adminColleges,
-  adminMajorColleges,
-  adminMetrics,
-  adminProfileNotes,
-  adminStaff,
-  adminUserColleges,
-} from '@ct/contracts';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useDebounced } from '../../hooks/useDebounced';
@@ -34,9 +26,7 @@ function useFilter() {
 }
 
 export function MetricsSection() {
-  const q = useAdminQuery(['metrics'], (signal) =>
-    api<typeof adminMetrics>('GET', '/admin/metrics', { signal }),
-  );
+  const q = useAdminQuery(['metrics'], (signal) => api.adminMetrics(undefined, { signal }));
   const m = q.data?.metrics;
   return (
     <>
@@ -65,10 +55,10 @@ export function CollegesSection() {
   const f = useFilter();
   const [full, setFull] = useState(false);
   const q = useAdminQuery(['colleges', f.debounced, f.offset, full], (signal) =>
-    api<typeof adminColleges>('GET', '/admin/colleges', {
-      query: { name: f.debounced, offset: f.offset, limit: PAGE, ...(full ? { full: true } : {}) },
-      signal,
-    }),
+    api.adminColleges(
+      { name: f.debounced, offset: f.offset, limit: PAGE, ...(full ? { full: true } : {}) },
+      { signal },
+    ),
   );
   const rows = q.data?.colleges ?? [];
   const actions = useCollegeActions();
@@ -138,10 +128,10 @@ export function StaffSection() {
   const f = useFilter();
   const [role, setRole] = useState('');
   const q = useAdminQuery(['staff', f.debounced, role, f.offset], (signal) =>
-    api<typeof adminStaff>('GET', '/admin/staff', {
-      query: { filterUserId: f.debounced, role: role || undefined, offset: f.offset, limit: PAGE },
-      signal,
-    }),
+    api.adminStaff(
+      { filterUserId: f.debounced, role: role || undefined, offset: f.offset, limit: PAGE },
+      { signal },
+    ),
   );
   return (
     <>
@@ -191,10 +181,7 @@ export function StaffSection() {
 export function MajorCollegesSection() {
   const f = useFilter();
   const q = useAdminQuery(['major-colleges', f.debounced, f.offset], (signal) =>
-    api<typeof adminMajorColleges>('GET', '/admin/major-colleges', {
-      query: { name: f.debounced, offset: f.offset, limit: PAGE },
-      signal,
-    }),
+    api.adminMajorColleges({ name: f.debounced, offset: f.offset, limit: PAGE }, { signal }),
   );
   return (
     <>
@@ -227,10 +214,7 @@ export function MajorCollegesSection() {
 export function UserCollegesSection() {
   const f = useFilter();
   const q = useAdminQuery(['user-colleges', f.debounced, f.offset], (signal) =>
-    api<typeof adminUserColleges>('GET', '/admin/user-colleges', {
-      query: { filterUserId: f.debounced, offset: f.offset, limit: PAGE },
-      signal,
-    }),
+    api.adminUserColleges({ filterUserId: f.debounced, offset: f.offset, limit: PAGE }, { signal }),
   );
   return (
     <>
@@ -271,10 +255,7 @@ export function UserCollegesSection() {
 export function ProfileNotesSection() {
   const f = useFilter();
   const q = useAdminQuery(['profile-notes', f.debounced, f.offset], (signal) =>
-    api<typeof adminProfileNotes>('GET', '/admin/profile-notes', {
-      query: { filterUserId: f.debounced, offset: f.offset, limit: PAGE },
-      signal,
-    }),
+    api.adminProfileNotes({ filterUserId: f.debounced, offset: f.offset, limit: PAGE }, { signal }),
   );
   return (
     <>

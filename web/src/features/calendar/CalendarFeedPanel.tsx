@@ -1,4 +1,3 @@
-import type { createCalendarFeed, getCalendarFeed, revokeCalendarFeed } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
@@ -18,14 +17,12 @@ export function CalendarFeedPanel() {
   const status = useQuery({
     queryKey: key,
     enabled: !!uid,
-    queryFn: async ({ signal }) =>
-      (await api<typeof getCalendarFeed>('GET', '/calendar-feed', { query: { userId: uid }, signal })).data,
+    queryFn: async ({ signal }) => (await api.getCalendarFeed({ userId: uid }, { signal })).data,
   });
   const [link, setLink] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
   const create = useMutation({
-    mutationFn: async () =>
-      api<typeof createCalendarFeed>('POST', '/create-calendar-feed', { body: { userId: uid } }),
+    mutationFn: async () => api.createCalendarFeed({ userId: uid }),
     onSuccess: (r) => {
       setLink(`${window.location.origin}${r.data.path}`);
       setBanner({ kind: 'success', text: r.message });
@@ -34,8 +31,7 @@ export function CalendarFeedPanel() {
     onError: (err) => setBanner({ kind: 'error', text: errorMessage(err) }),
   });
   const revoke = useMutation({
-    mutationFn: async () =>
-      api<typeof revokeCalendarFeed>('POST', '/revoke-calendar-feed', { body: { userId: uid } }),
+    mutationFn: async () => api.revokeCalendarFeed({ userId: uid }),
     onSuccess: (r) => {
       setLink(null);
       setBanner({ kind: 'success', text: r.message });

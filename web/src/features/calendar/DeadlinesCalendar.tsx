@@ -1,4 +1,3 @@
-import type { deadlinesIcs, getDeadlines } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { localToday } from '@ct/contracts/planning';
 import { useQuery } from '@tanstack/react-query';
@@ -28,7 +27,7 @@ function useDeadlines() {
     queryKey: userDataKeys.deadlines(uid),
     enabled: !!uid,
     queryFn: async ({ signal }) => {
-      const r = await api<typeof getDeadlines>('GET', '/get-deadlines', { query: { userId: uid }, signal });
+      const r = await api.getDeadlines({ userId: uid }, { signal });
       if (r.message !== MSG.deadlinesFound) console.info(MSG.deadlinesNotFound);
       // The FAFSA and CSS Profile dates join the student's own deadlines, soonest first.
       return [...r.deadlines.map(toCalendarDeadline), ...(r.aidDates ?? []).map(fromAidDate)].sort((a, b) =>
@@ -114,9 +113,7 @@ export function DeadlinesCalendar() {
   const download = async () => {
     setDownloadError(null);
     try {
-      const text = await apiText<typeof deadlinesIcs>('GET', '/download-deadlines.ics', {
-        accept: 'text/calendar',
-      });
+      const text = await apiText('deadlinesIcs', 'text/calendar');
       downloadText(text, 'deadlines.ics', 'text/calendar;charset=utf-8');
     } catch (err) {
       setDownloadError(`Could not download deadlines.ics: ${errorMessage(err)}`);

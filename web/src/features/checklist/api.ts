@@ -1,4 +1,4 @@
-import type { Checklist, getCollegeChecklist, updateChecklist } from '@ct/contracts';
+import type { Checklist } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../dashboard/api';
@@ -10,12 +10,7 @@ export function useChecklist(collegeName: string | null) {
     queryKey: userDataKeys.checklist(uid, collegeName ?? ''),
     enabled: !!uid && !!collegeName,
     queryFn: async ({ signal }) =>
-      (
-        await api<typeof getCollegeChecklist>('GET', '/get-college-checklist', {
-          query: { userId: uid, collegeName: collegeName ?? '' },
-          signal,
-        })
-      ).checklist,
+      (await api.getCollegeChecklist({ userId: uid, collegeName: collegeName ?? '' }, { signal })).checklist,
   });
 }
 
@@ -45,9 +40,7 @@ export function useToggleItem(collegeName: string, onFailure: () => void) {
   const key = userDataKeys.checklist(uid, collegeName);
   const mutation = useMutation({
     mutationFn: async (t: Toggle & { itemText: string }) =>
-      api<typeof updateChecklist>('POST', '/update-checklist', {
-        body: { userId: uid, collegeName, ...t },
-      }),
+      api.updateChecklist({ userId: uid, collegeName, ...t }),
     onError: (_err, t) => {
       qc.setQueryData<Checklist>(key, (c) => (c ? withTick(c, { ...t, completed: !t.completed }) : c));
       onFailure();
@@ -69,10 +62,7 @@ export function useSaveChecklist(collegeName: string) {
   const uid = useUid();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (checklist: Checklist) =>
-      api<typeof updateChecklist>('POST', '/update-checklist', {
-        body: { userId: uid, collegeName, checklist },
-      }),
+    mutationFn: async (checklist: Checklist) => api.updateChecklist({ userId: uid, collegeName, checklist }),
     onSuccess: (reply) => qc.setQueryData(userDataKeys.checklist(uid, collegeName), reply.checklist),
   });
 }

@@ -1,4 +1,3 @@
-import type { addUserCollege } from '@ct/contracts';
 import { LIMITS, MSG } from '@ct/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
@@ -27,9 +26,7 @@ export function AddToProfileButton({ collegeName }: { collegeName: string }) {
     }
     setBusy(true);
     try {
-      const reply = await api<typeof addUserCollege>('POST', '/add-user-college', {
-        body: { userId: user.uid, collegeName },
-      });
+      const reply = await api.addUserCollege({ userId: user.uid, collegeName });
       // One removed in the last 30 days comes back with its checklist progress, and says so.
       setBanner({ kind: 'success', text: reply.restored ? reply.message : MSG.collegeAdded });
       timer.current = setTimeout(() => setBanner(null), LIMITS.addCollegeBannerMs);

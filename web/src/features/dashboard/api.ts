@@ -1,9 +1,3 @@
-import type {
-  addUserCollege,
-  getCollegeResourcesDemographics,
-  getUserColleges,
-  removeUserCollege,
-} from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
@@ -29,9 +23,7 @@ export function useUserColleges() {
   return useQuery({
     queryKey: userDataKeys.colleges(uid),
     enabled: !!uid,
-    queryFn: async ({ signal }) =>
-      (await api<typeof getUserColleges>('GET', '/get-user-colleges', { query: { userId: uid }, signal }))
-        .colleges,
+    queryFn: async ({ signal }) => (await api.getUserColleges({ userId: uid }, { signal })).colleges,
   });
 }
 
@@ -42,8 +34,7 @@ export function useRestoreCollege() {
   const uid = useUid();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (collegeName: string) =>
-      api<typeof addUserCollege>('POST', '/add-user-college', { body: { userId: uid, collegeName } }),
+    mutationFn: async (collegeName: string) => api.addUserCollege({ userId: uid, collegeName }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: userDataKeys.colleges(uid) });
       void qc.invalidateQueries({ queryKey: userDataKeys.deadlines(uid) });
@@ -56,8 +47,7 @@ export function useRemoveCollege() {
   const uid = useUid();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (collegeName: string) =>
-      api<typeof removeUserCollege>('POST', '/remove-user-college', { body: { userId: uid, collegeName } }),
+    mutationFn: async (collegeName: string) => api.removeUserCollege({ userId: uid, collegeName }),
     onSuccess: (reply, collegeName) => {
       qc.setQueryData(userDataKeys.colleges(uid), reply.data);
       qc.removeQueries({ queryKey: userDataKeys.checklist(uid, collegeName) });
@@ -74,9 +64,6 @@ export function useResourcesDemographics(collegeName: string | null) {
     enabled: !!uid && !!collegeName,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) =>
-      api<typeof getCollegeResourcesDemographics>('GET', '/get-college-resources-demographics', {
-        query: { userId: uid, collegeName: collegeName ?? '' },
-        signal,
-      }),
+      api.getCollegeResourcesDemographics({ userId: uid, collegeName: collegeName ?? '' }, { signal }),
   });
 }

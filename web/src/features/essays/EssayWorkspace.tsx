@@ -2,10 +2,9 @@ import type { EssayDraft } from '@ct/contracts';
 import { countWords, otherCollegesNamed, parseWordLimit } from '@ct/contracts/planning';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { wordLimitText } from './api';
 import { useDrafts, useMyPrompts, useVersions } from './drafts';
 import { useAutosave, type SaveStatus } from './useAutosave';
-import { draftSlots, orphanDrafts, wordCountText, type DraftSlot } from './workspace';
+import { draftSlots, orphanDrafts, wordCountText, wordLimitText, type DraftSlot } from './workspace';
 
 const STATUS_TEXT: Record<Exclude<SaveStatus, 'error' | 'conflict'>, string> = {
   idle: 'Not started',

@@ -1,8 +1,7 @@
 import type { ExampleEssay } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
-import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
-import { fetchEssays } from './api';
+import { api, ApiError } from '../../api/client';
+import { usePoll } from '../../hooks/usePoll';
 
 /** While example essays are being written the server answers 202; ask again this often. */
 export const EXAMPLES_POLL_MS = 2000;
@@ -23,12 +22,11 @@ function Paragraphs({ text }: { text: string }) {
 
 /** The example essays of one prompt: loaded when the prompt is opened, polled while being written. */
 export function Examples({ collegeName, prompt, id }: { collegeName: string; prompt: string; id: string }) {
-  const q = useQuery({
+  const q = usePoll({
     queryKey: ['essays', collegeName, prompt],
-    queryFn: ({ signal }) => fetchEssays(collegeName, prompt, signal),
-    refetchInterval: (query) =>
-      query.state.status !== 'error' && query.state.data?.status === 202 ? EXAMPLES_POLL_MS : false,
-    retry: false,
+    queryFn: (signal) => api.getEssays({ collegeName, prompt }, { signal }),
+    done: (r) => r.status !== 202,
+    intervalMs: EXAMPLES_POLL_MS,
   });
 
   let content;

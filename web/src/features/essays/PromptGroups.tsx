@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchPromptGroups, wordLimitText } from './api';
+import { api } from '../../api/client';
+import { wordLimitText } from './workspace';
 
 /**
  * Beyond the spec: the prompts of the student's own colleges grouped by kind ("why us", community,
@@ -8,7 +9,7 @@ import { fetchPromptGroups, wordLimitText } from './api';
 export function PromptGroups() {
   const q = useQuery({
     queryKey: ['prompt-groups'],
-    queryFn: ({ signal }) => fetchPromptGroups(signal),
+    queryFn: ({ signal }) => api.getPromptGroups({ signal }),
     retry: false,
   });
   if (q.isPending || q.isError) return null;

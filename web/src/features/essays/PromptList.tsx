@@ -3,7 +3,8 @@ import { MSG } from '@ct/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ApiError } from '../../api/client';
-import { fetchPrompts, wordLimitText } from './api';
+import { api } from '../../api/client';
+import { wordLimitText } from './workspace';
 import { Examples } from './Examples';
 
 /** The chosen college's prompts; choosing a prompt opens its example essays, choosing it again closes them. */
@@ -19,7 +20,7 @@ export function PromptList({
   const baseId = useId();
   const q = useQuery({
     queryKey: ['prompts', collegeName],
-    queryFn: ({ signal }) => fetchPrompts(collegeName, signal),
+    queryFn: ({ signal }) => api.getPrompts({ collegeName }, { signal }),
     retry: false,
   });
 

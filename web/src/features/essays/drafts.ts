@@ -1,10 +1,4 @@
-import type {
-  EssayDraft,
-  getEssayDrafts,
-  getEssayDraftVersions,
-  getMyEssayPrompts,
-  saveEssayDraft,
-} from '@ct/contracts';
+import type { EssayDraft } from '@ct/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid } from '../dashboard/api';
@@ -21,8 +15,7 @@ export function useMyPrompts() {
   return useQuery({
     queryKey: draftKeys.prompts(uid),
     enabled: !!uid,
-    queryFn: async ({ signal }) =>
-      (await api<typeof getMyEssayPrompts>('GET', '/get-my-essay-prompts', { signal })).colleges,
+    queryFn: async ({ signal }) => (await api.getMyEssayPrompts({ signal })).colleges,
   });
 }
 
@@ -32,14 +25,12 @@ export function useDrafts() {
   return useQuery({
     queryKey: draftKeys.drafts(uid),
     enabled: !!uid,
-    queryFn: async ({ signal }) =>
-      (await api<typeof getEssayDrafts>('GET', '/get-essay-drafts', { query: { userId: uid }, signal }))
-        .drafts,
+    queryFn: async ({ signal }) => (await api.getEssayDrafts({ userId: uid }, { signal })).drafts,
   });
 }
 
 export async function fetchDrafts(uid: string): Promise<EssayDraft[]> {
-  return (await api<typeof getEssayDrafts>('GET', '/get-essay-drafts', { query: { userId: uid } })).drafts;
+  return (await api.getEssayDrafts({ userId: uid })).drafts;
 }
 
 export function useVersions(draftId: string | null, open: boolean) {
@@ -48,12 +39,7 @@ export function useVersions(draftId: string | null, open: boolean) {
     queryKey: draftKeys.versions(uid, draftId ?? ''),
     enabled: !!uid && !!draftId && open,
     queryFn: async ({ signal }) =>
-      (
-        await api<typeof getEssayDraftVersions>('GET', '/get-essay-draft-versions', {
-          query: { userId: uid, draftId: draftId ?? '' },
-          signal,
-        })
-      ).versions,
+      (await api.getEssayDraftVersions({ userId: uid, draftId: draftId ?? '' }, { signal })).versions,
   });
 }
 
@@ -63,9 +49,7 @@ export async function saveDraft(
   uid: string,
   body: { prompt: string; body: string; baseRevision: number; keepVersion?: boolean },
 ): Promise<EssayDraft> {
-  const saved = (
-    await api<typeof saveEssayDraft>('POST', '/save-essay-draft', { body: { userId: uid, ...body } })
-  ).data;
+  const saved = (await api.saveEssayDraft({ userId: uid, ...body })).data;
   qc.setQueryData<EssayDraft[]>(draftKeys.drafts(uid), (old) =>
     old ? [...old.filter((d) => d.id !== saved.id), saved] : [saved],
   );

@@ -58,3 +58,9 @@ export function wordCountText(count: number, limit: number | null): string {
   const over = count - limit;
   return `${count} / ${limit} words${over > 0 ? ` (${over} over the limit)` : ''}`;
 }
+
+/** "Up to 650 words", "250–650 words", or null when the college publishes no limit. */
+export function wordLimitText(limit: number | null | undefined, min?: number | null): string | null {
+  if (!limit) return null;
+  return min ? `${min}–${limit} words` : `Up to ${limit} words`;
+}

@@ -1,10 +1,10 @@
 import type { MajorProfile } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useCallback, useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SuggestInput } from '../../components/SuggestInput';
 import { formatGatheredDate, formatMoney, NO_INFO, safeUrl, linkLabel } from '../../lib/format';
-import { fetchMajorSuggestions } from './api';
 import { MAJOR_STAGE_TEXT, useMajorProfile } from './useMajorProfile';
 import './majors.css';
 
@@ -118,7 +118,7 @@ export function MajorStatsPanel({ collegeName }: { collegeName: string | null })
 
   const fetchSuggestions = useCallback(async (query: string, signal: AbortSignal) => {
     setSuggestError(null);
-    const res = await fetchMajorSuggestions(query, signal);
+    const res = await api.getMajorSuggestions({ query }, { signal });
     // No match is as unhelpful as a failure: say so the same way.
     if (!res.suggestions.length) throw new Error('no suggestions');
     return res.suggestions;
@@ -128,7 +128,7 @@ export function MajorStatsPanel({ collegeName }: { collegeName: string | null })
     e.preventDefault();
     if (!collegeName || loading) return;
     setSuggestError(null);
-    void lookUp(major);
+    lookUp(major);
   };
 
   return (

@@ -1,8 +1,8 @@
 import type { MajorProfile } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client';
-import { fetchMajorProfile } from './api';
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError, errorMessage } from '../../api/client';
+import { usePoll } from '../../hooks/usePoll';
 
 /** How often a profile being gathered is asked for again. */
 export const MAJOR_POLL_MS = 1500;
@@ -26,22 +26,7 @@ export const MAJOR_STAGE_TEXT: Record<string, string> = {
   saving: 'Saving what we found...',
 };
 
-class Cancelled extends Error {}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Cancelled());
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(new Cancelled());
-      },
-      { once: true },
-    );
-  });
-}
+let lookups = 0;
 
 /**
  * Looks up a major's stats at a college. A profile not gathered yet answers 202: the hook keeps asking
@@ -49,60 +34,40 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * lookup, or a change of college, cancels the one in progress.
  */
 export function useMajorProfile(collegeName: string | null) {
-  const [phase, setPhase] = useState<MajorPhase>({ kind: 'idle' });
-  const current = useRef<AbortController | null>(null);
+  const [target, setTarget] = useState<{ id: number; collegeName: string; major: string } | null>(null);
+  useEffect(() => setTarget(null), [collegeName]);
+  const active = target?.collegeName === collegeName ? target : null;
 
-  useEffect(() => {
-    current.current?.abort();
-    setPhase({ kind: 'idle' });
-  }, [collegeName]);
-  useEffect(() => () => current.current?.abort(), []);
+  const poll = usePoll({
+    queryKey: ['major-profile', active?.id, active?.collegeName, active?.major],
+    enabled: !!active,
+    queryFn: (signal) =>
+      api.getMajorProfile({ collegeName: active?.collegeName ?? '', major: active?.major ?? '' }, { signal }),
+    done: (res) => res.status !== 202 && 'major' in res.data,
+    intervalMs: MAJOR_POLL_MS,
+    giveUpAfterMs: GIVE_UP_AFTER_MS,
+    // Only network trouble while waiting is retried; an answer from the server is final.
+    retry: (failures, err) => !(err instanceof ApiError && err.status !== 0) && failures < MAX_POLL_ERRORS,
+  });
 
   const lookUp = useCallback(
-    async (major: string) => {
-      if (!collegeName || !major.trim()) return;
-      current.current?.abort();
-      const ctrl = new AbortController();
-      current.current = ctrl;
-      setPhase({ kind: 'loading', stage: 'queued' });
-      const started = Date.now();
-      let pollErrors = 0;
-      try {
-        for (;;) {
-          let res;
-          try {
-            res = await fetchMajorProfile(collegeName, major.trim(), ctrl.signal);
-            pollErrors = 0;
-          } catch (err) {
-            if (ctrl.signal.aborted) throw new Cancelled();
-            // Only network trouble while waiting is retried; an answer from the server is final.
-            if (err instanceof ApiError && err.status !== 0) throw err;
-            if (++pollErrors > MAX_POLL_ERRORS) throw err;
-            await sleep(MAJOR_POLL_MS, ctrl.signal);
-            continue;
-          }
-          if (res.status !== 202 && 'data' in res && 'major' in res.data) {
-            setPhase({ kind: 'found', profile: res.data });
-            return;
-          }
-          const stage = 'data' in res && 'stage' in res.data ? res.data.stage : 'queued';
-          setPhase({ kind: 'loading', stage });
-          if (Date.now() - started > GIVE_UP_AFTER_MS) {
-            throw new Error('This is taking longer than expected. Please try again later.');
-          }
-          await sleep(MAJOR_POLL_MS, ctrl.signal);
-        }
-      } catch (err) {
-        if (err instanceof Cancelled || ctrl.signal.aborted) return;
-        const message =
-          err instanceof ApiError && err.status === 404
-            ? MSG.majorStatsNotFound
-            : MSG.errorOccurred(errorMessage(err));
-        setPhase({ kind: 'error', message });
-      }
+    (major: string) => {
+      if (collegeName && major.trim()) setTarget({ id: ++lookups, collegeName, major: major.trim() });
     },
     [collegeName],
   );
+
+  let phase: MajorPhase;
+  const res = poll.data;
+  if (!active) phase = { kind: 'idle' };
+  else if (poll.isError) {
+    const notFound = poll.error instanceof ApiError && poll.error.status === 404;
+    phase = {
+      kind: 'error',
+      message: notFound ? MSG.majorStatsNotFound : MSG.errorOccurred(errorMessage(poll.error)),
+    };
+  } else if (res && res.status !== 202 && 'major' in res.data) phase = { kind: 'found', profile: res.data };
+  else phase = { kind: 'loading', stage: res && 'stage' in res.data ? res.data.stage : 'queued' };
 
   return { phase, lookUp };
 }

@@ -1,4 +1,4 @@
-import type { getStudentProfile, StudentProfile, updateStudentProfile } from '@ct/contracts';
+import type { StudentProfile } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid } from '../dashboard/api';
@@ -12,9 +12,7 @@ export function useStudentProfile() {
     queryKey: profileKey(uid),
     enabled: !!uid,
     staleTime: 5 * 60_000,
-    queryFn: async ({ signal }) =>
-      (await api<typeof getStudentProfile>('GET', '/get-student-profile', { query: { userId: uid }, signal }))
-        .data,
+    queryFn: async ({ signal }) => (await api.getStudentProfile({ userId: uid }, { signal })).data,
   });
 }
 
@@ -24,11 +22,7 @@ export function useSaveStudentProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (p: Pick<StudentProfile, 'homeState' | 'incomeBand'>) =>
-      (
-        await api<typeof updateStudentProfile>('POST', '/update-student-profile', {
-          body: { userId: uid, ...p },
-        })
-      ).data,
+      (await api.updateStudentProfile({ userId: uid, ...p })).data,
     onSuccess: (data) => qc.setQueryData(profileKey(uid), data),
   });
 }

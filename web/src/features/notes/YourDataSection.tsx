@@ -1,4 +1,3 @@
-import type { deleteAccount, exportMyData } from '@ct/contracts';
 import { RECENT_SIGN_IN_S } from '@ct/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -51,7 +50,7 @@ export function YourDataSection() {
     setBanner(null);
     setExporting(true);
     try {
-      const r = await api<typeof exportMyData>('GET', '/export-my-data', { query: { userId: user.uid } });
+      const r = await api.exportMyData({ userId: user.uid });
       const day = r.data.exportedAt.slice(0, 10);
       downloadText(JSON.stringify(r.data, null, 2), `college-ready-data-${day}.json`, 'application/json');
       setBanner({ kind: 'success', text: 'Your data was exported.' });
@@ -76,7 +75,7 @@ export function YourDataSection() {
     try {
       // The server deletes everything (data, role, then the sign-in account) and says plainly what it
       // could not do.
-      await api<typeof deleteAccount>('POST', '/delete-account', { body: { userId: user.uid } });
+      await api.deleteAccount({ userId: user.uid });
     } catch (err) {
       setDeleting(false);
       const text = err instanceof ApiError ? err.message : `Nothing was deleted: ${errorMessage(err)}`;

@@ -1,4 +1,4 @@
-import type { addNote, getNotes, Note, removeNote, updateNote } from '@ct/contracts';
+import type { Note } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../dashboard/api';
@@ -8,8 +8,7 @@ export function useNotes() {
   return useQuery({
     queryKey: userDataKeys.notes(uid),
     enabled: !!uid,
-    queryFn: async ({ signal }) =>
-      (await api<typeof getNotes>('GET', '/get-notes', { query: { userId: uid }, signal })).notes,
+    queryFn: async ({ signal }) => (await api.getNotes({ userId: uid }, { signal })).notes,
   });
 }
 
@@ -31,16 +30,14 @@ export function useNoteActions() {
   const create = useMutation({
     mutationFn: async (f: NoteForm) => {
       const now = new Date().toISOString();
-      return api<typeof addNote>('POST', '/add-note', {
-        body: {
-          userId: uid,
-          note: {
-            title: f.title,
-            content: f.content,
-            createdAt: now,
-            updatedAt: now,
-            deadline: f.date || null,
-          },
+      return api.addNote({
+        userId: uid,
+        note: {
+          title: f.title,
+          content: f.content,
+          createdAt: now,
+          updatedAt: now,
+          deadline: f.date || null,
         },
       });
     },
@@ -48,20 +45,17 @@ export function useNoteActions() {
   });
   const update = useMutation({
     mutationFn: async ({ note, form }: { note: Note; form: NoteForm }) =>
-      api<typeof updateNote>('POST', '/update-note', {
-        body: {
-          userId: uid,
-          noteId: note.id,
-          noteTitle: note.title,
-          noteContent: form.content,
-          deadline: form.date || null,
-        },
+      api.updateNote({
+        userId: uid,
+        noteId: note.id,
+        noteTitle: note.title,
+        noteContent: form.content,
+        deadline: form.date || null,
       }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: async (note: Note) =>
-      api<typeof removeNote>('POST', '/remove-note', { body: { userId: uid, noteId: note.id } }),
+    mutationFn: async (note: Note) => api.removeNote({ userId: uid, noteId: note.id }),
     onSuccess: (reply) => {
       qc.setQueryData(userDataKeys.notes(uid), reply.data);
       void qc.invalidateQueries({ queryKey: userDataKeys.deadlines(uid) });

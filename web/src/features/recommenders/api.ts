@@ -1,4 +1,4 @@
-import type { getRecommenders, Recommender, removeRecommender, saveRecommender } from '@ct/contracts';
+import type { Recommender } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid } from '../dashboard/api';
@@ -7,10 +7,7 @@ const key = (uid: string, college: string) => ['recommenders', uid, college] as 
 type Data = Awaited<ReturnType<typeof fetchRecommenders>>;
 
 async function fetchRecommenders(uid: string, collegeName: string, signal?: AbortSignal) {
-  return api<typeof getRecommenders>('GET', '/get-recommenders', {
-    query: { userId: uid, collegeName },
-    ...(signal ? { signal } : {}),
-  });
+  return api.getRecommenders({ userId: uid, collegeName }, { signal });
 }
 
 /** The student's recommenders for a college, and the date to ask them by. */
@@ -36,11 +33,7 @@ export function useSaveRecommender(collegeName: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (change: RecommenderChange) =>
-      (
-        await api<typeof saveRecommender>('POST', '/save-recommender', {
-          body: { userId: uid, collegeName, ...change },
-        })
-      ).data,
+      (await api.saveRecommender({ userId: uid, collegeName, ...change })).data,
     onSuccess: (saved: Recommender) =>
       qc.setQueryData<Data>(key(uid, collegeName), (old) => {
         if (!old) return old;
@@ -60,11 +53,7 @@ export function useRemoveRecommender(collegeName: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (recommenderId: string) =>
-      (
-        await api<typeof removeRecommender>('POST', '/remove-recommender', {
-          body: { userId: uid, recommenderId },
-        })
-      ).data,
+      (await api.removeRecommender({ userId: uid, recommenderId })).data,
     onSuccess: (left) =>
       qc.setQueryData<Data>(key(uid, collegeName), (old) => (old ? { ...old, recommenders: left } : old)),
   });

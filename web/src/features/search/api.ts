@@ -1,12 +1,9 @@
-import type { College, Enrichment, getCollegeSuggestions, searchCollege } from '@ct/contracts';
+import type { College, Enrichment } from '@ct/contracts';
 import { api, ApiError } from '../../api/client';
 
 /** Names of cached colleges for the autocomplete (the server answers only for 3+ characters). */
 export async function fetchCollegeSuggestions(query: string, signal: AbortSignal): Promise<string[]> {
-  const r = await api<typeof getCollegeSuggestions>('GET', '/get-college-suggestions', {
-    query: { query },
-    signal,
-  });
+  const r = await api.getCollegeSuggestions({ query }, { signal });
   return r.suggestions;
 }
 
@@ -21,10 +18,7 @@ export interface CollegeView {
 /** A cached college with its view, or null when the cache has none by that name or alias. */
 export async function fetchCollegeView(name: string, signal?: AbortSignal): Promise<CollegeView | null> {
   try {
-    const r = await api<typeof searchCollege>('GET', '/search-college', {
-      query: { name },
-      ...(signal ? { signal } : {}),
-    });
+    const r = await api.searchCollege({ name }, { signal });
     return {
       college: r.data,
       shared: r.shared ?? true,

@@ -1,7 +1,8 @@
-import type { addCollege, getIngestionStatus, IngestionRequest, IngestionStage } from '@ct/contracts';
+import type { IngestionRequest, IngestionStage } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorMessage } from '../../api/client';
+import { usePoll } from '../../hooks/usePoll';
 import { fetchCollegeView, type CollegeView } from './api';
 
 /** How often the ingestion status is asked for while the overlay shows. */
@@ -28,29 +29,21 @@ export const STAGE_TEXT: Record<IngestionStage, string> = {
   failed: 'Gathering failed.',
 };
 
-class Cancelled extends Error {}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Cancelled());
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(new Cancelled());
-      },
-      { once: true },
-    );
-  });
-}
-
 /** The add-college call failed: the server's reason when it gave one we can show, else "try again later". */
 function addFailure(err: unknown): string {
   if (err instanceof ApiError && err.status >= 400 && err.status < 500)
     return MSG.failedToAddCollege(err.message);
   return MSG.addCollegeLater;
 }
+
+/** An ingestion request being waited for: one search's, under its own key. */
+interface Waiting {
+  id: number;
+  name: string;
+  request: IngestionRequest;
+  signal: AbortSignal;
+}
+let searches = 0;
 
 /**
  * The spec's search flow: search the cache; if the college is not there, ask for it to be added, poll the
@@ -59,87 +52,84 @@ function addFailure(err: unknown): string {
  */
 export function useCollegeSearch(): { phase: SearchPhase; search(name: string): void; clear(): void } {
   const [phase, setPhase] = useState<SearchPhase>({ kind: 'idle' });
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
   const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
 
-  const search = useCallback((raw: string) => {
-    const name = raw.trim();
-    if (!name) return;
-    current.current?.abort();
-    const ctrl = new AbortController();
-    current.current = ctrl;
-    const { signal } = ctrl;
-    const set = (p: SearchPhase) => {
-      if (!signal.aborted) setPhase(p);
-    };
+  const poll = usePoll({
+    queryKey: ['ingestion-status', waiting?.id, waiting?.name],
+    enabled: !!waiting,
+    initialData: waiting?.request,
+    queryFn: async (signal) => (await api.getIngestionStatus({ name: waiting?.name ?? '' }, { signal })).data,
+    done: (r) => r.state === 'done' || r.state === 'failed',
+    intervalMs: POLL_INTERVAL_MS,
+    giveUpAfterMs: GIVE_UP_AFTER_MS,
+    // A brief network blip must not end the wait; a request that is gone does.
+    retry: (failures, err) =>
+      !(err instanceof ApiError && err.status === 404) && failures < MAX_POLL_ERRORS - 1,
+  });
 
-    const run = async (): Promise<SearchPhase> => {
-      set({ kind: 'searching', name });
-      try {
+  /** Runs a step of a search and shows where it got to, unless the search was cancelled meanwhile. */
+  const settle = useCallback(async (signal: AbortSignal, step: () => Promise<SearchPhase | null>) => {
+    let next: SearchPhase | null;
+    try {
+      next = await step();
+    } catch (err) {
+      next = { kind: 'error', message: MSG.errorOccurred(errorMessage(err)) };
+    }
+    if (next && !signal.aborted) setPhase(next);
+  }, []);
+
+  const search = useCallback(
+    (raw: string) => {
+      const name = raw.trim();
+      if (!name) return;
+      current.current?.abort();
+      const { signal } = (current.current = new AbortController());
+      setWaiting(null);
+      setPhase({ kind: 'searching', name });
+      void settle(signal, async () => {
         const view = await fetchCollegeView(name, signal);
         if (view) return { kind: 'found', view };
-      } catch (err) {
-        if (signal.aborted) throw new Cancelled();
-        return { kind: 'error', message: MSG.errorOccurred(errorMessage(err)) };
-      }
-
-      let request: IngestionRequest;
-      try {
-        request = (await api<typeof addCollege>('POST', '/add-college', { body: { name }, signal })).data;
-      } catch (err) {
-        if (signal.aborted) throw new Cancelled();
-        return { kind: 'error', message: addFailure(err) };
-      }
-
-      const started = Date.now();
-      let pollErrors = 0;
-      while (request.state !== 'done' && request.state !== 'failed') {
-        set({ kind: 'gathering', name, stage: request.stage });
-        await sleep(POLL_INTERVAL_MS, signal);
         try {
-          request = (
-            await api<typeof getIngestionStatus>('GET', '/ingestion-status', { query: { name }, signal })
-          ).data;
-          pollErrors = 0;
+          const request = (await api.addCollege({ name }, { signal })).data;
+          if (!signal.aborted) setWaiting({ id: ++searches, name, request, signal });
+          return null;
         } catch (err) {
-          if (signal.aborted) throw new Cancelled();
-          pollErrors += 1;
-          const gone = err instanceof ApiError && err.status === 404;
-          if (gone || pollErrors >= MAX_POLL_ERRORS) return { kind: 'error', message: MSG.addCollegeLater };
+          return { kind: 'error', message: addFailure(err) };
         }
-        if (Date.now() - started > GIVE_UP_AFTER_MS) return { kind: 'error', message: MSG.addCollegeLater };
-      }
-      if (request.state === 'failed') {
-        return {
-          kind: 'error',
-          message: request.failureReason
-            ? MSG.failedToAddCollege(request.failureReason)
-            : MSG.addCollegeLater,
-        };
-      }
+      });
+    },
+    [settle],
+  );
 
-      set({ kind: 'gathering', name, stage: 'done' });
-      try {
+  const request = poll.data;
+  const failed = poll.isError;
+  useEffect(() => {
+    if (!waiting || waiting.signal.aborted) return;
+    const { name, signal } = waiting;
+    if (failed) setPhase({ kind: 'error', message: MSG.addCollegeLater });
+    else if (request?.state === 'failed') {
+      setPhase({
+        kind: 'error',
+        message: request.failureReason ? MSG.failedToAddCollege(request.failureReason) : MSG.addCollegeLater,
+      });
+    } else if (request?.state === 'done') {
+      setPhase({ kind: 'gathering', name, stage: 'done' });
+      void settle(signal, async () => {
         // The name as typed finds a college kept privately for this student too.
         const view =
           (await fetchCollegeView(request.collegeName ?? name, signal)) ??
           (await fetchCollegeView(name, signal));
         return view ? { kind: 'found', view } : { kind: 'error', message: MSG.addCollegeLater };
-      } catch (err) {
-        if (signal.aborted) throw new Cancelled();
-        return { kind: 'error', message: MSG.errorOccurred(errorMessage(err)) };
-      }
-    };
-
-    run().then(set, (err: unknown) => {
-      if (err instanceof Cancelled || signal.aborted) return;
-      set({ kind: 'error', message: MSG.errorOccurred(errorMessage(err)) });
-    });
-  }, []);
+      });
+    } else if (request) setPhase({ kind: 'gathering', name, stage: request.stage });
+  }, [waiting, request, failed, settle]);
 
   /** Back to no search (the one in progress, if any, is cancelled). */
   const clear = useCallback(() => {
     current.current?.abort();
+    setWaiting(null);
     setPhase({ kind: 'idle' });
   }, []);
 

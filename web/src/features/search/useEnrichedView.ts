@@ -1,6 +1,5 @@
-import type { getIngestionStatus } from '@ct/contracts';
-import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { usePoll } from '../../hooks/usePoll';
 import { fetchCollegeView, type CollegeView } from './api';
 
 /** How often a card whose facts are being gathered asks how it goes. */
@@ -18,43 +17,23 @@ export const ENRICHMENT_DONE =
  * The page is never blocked; a failed poll (a network blip) is simply tried again.
  */
 export function useEnrichedView(initial: CollegeView): CollegeView {
-  const [view, setView] = useState(initial);
-  const [started] = useState(() => Date.now());
-  useEffect(() => setView(initial), [initial]);
-
-  useEffect(() => {
-    if (view.enrichment.state !== 'gathering') return;
-    const ctrl = new AbortController();
-    const name = view.college.name;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      try {
-        const status = await api<typeof getIngestionStatus>('GET', '/ingestion-status', {
-          query: { name },
-          signal: ctrl.signal,
-        });
-        if (status.data.state === 'done' || status.data.state === 'failed') {
-          const fresh = await fetchCollegeView(name, ctrl.signal);
-          if (fresh) {
-            setView(
-              fresh.enrichment.state === 'done'
-                ? { ...fresh, enrichment: { state: 'done', message: ENRICHMENT_DONE } }
-                : fresh,
-            );
-          }
-          return;
-        }
-      } catch {
-        if (ctrl.signal.aborted) return;
-      }
-      if (Date.now() - started < GIVE_UP_AFTER_MS) timer = setTimeout(() => void tick(), ENRICHMENT_POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), ENRICHMENT_POLL_MS);
-    return () => {
-      ctrl.abort();
-      clearTimeout(timer);
-    };
-  }, [view, started]);
-
-  return view;
+  const name = initial.college.name;
+  const poll = usePoll<{ fresh: CollegeView | null } | null>({
+    queryKey: ['enrichment', initial],
+    enabled: initial.enrichment.state === 'gathering',
+    initialData: null,
+    queryFn: async (signal) => {
+      const { state } = (await api.getIngestionStatus({ name }, { signal })).data;
+      return state === 'done' || state === 'failed' ? { fresh: await fetchCollegeView(name, signal) } : null;
+    },
+    done: (d) => d !== null,
+    intervalMs: ENRICHMENT_POLL_MS,
+    giveUpAfterMs: GIVE_UP_AFTER_MS,
+    retry: () => true,
+  });
+  const fresh = poll.data?.fresh;
+  if (!fresh) return initial;
+  return fresh.enrichment.state === 'done'
+    ? { ...fresh, enrichment: { state: 'done', message: ENRICHMENT_DONE } }
+    : fresh;
 }
