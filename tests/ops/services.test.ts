@@ -4,6 +4,7 @@ import { SERVICE_NAMES, serviceUrlVar } from '@ct/contracts';
 import { MODULES } from '@ct/gateway/modules';
 import { BaseConfig } from '@ct/service-kit';
 import { describe, expect, it } from 'vitest';
+import { readYamlDocs } from './lib/kustomize.ts';
 import { PROCESSES, rel, workspaces } from './lib/sources.ts';
 
 describe('the list of services', () => {
@@ -19,5 +20,14 @@ describe('the list of services', () => {
   it('gives every process a URL variable the config schema reads, and the distributed run a process each', () => {
     for (const s of SERVICE_NAMES) expect(Object.keys(BaseConfig.properties)).toContain(serviceUrlVar(s));
     expect(PROCESSES.map((p) => p.name)).toEqual([...SERVICE_NAMES, 'gateway']);
+  });
+
+  it('gives every service a k8s/base folder on the service template, and nothing else one', () => {
+    const dirs = fs.readdirSync(rel('k8s/base'), { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(dirs.map((d) => d.name).sort()).toEqual([...SERVICE_NAMES].sort());
+    for (const s of SERVICE_NAMES) {
+      const [k] = readYamlDocs(rel('k8s/base', s, 'kustomization.yaml')) as Array<{ resources: string[] }>;
+      expect(k!.resources, s).toContain('../../service');
+    }
   });
 });
