@@ -23,7 +23,7 @@ export default tseslint.config(
       '**/*.test.ts',
       '**/*.test.tsx',
       'tests/**',
-      'services/*/test/**',
+      '**/test-helpers.ts',
       'packages/testkit/**',
       'bench/**',
       'load/**',

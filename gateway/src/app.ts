@@ -15,7 +15,7 @@ import {
 import { openDb, type Db } from '@ct/store';
 import type { FastifyInstance } from 'fastify';
 import { GATEWAY_RULES, trustProxySetting, type GatewayConfig } from './config.ts';
-import ops from './ops/index.ts';
+import ops from './plugins/ops/index.ts';
 import authRoutes, { gatewayAuth } from './plugins/auth.ts';
 import docs from './plugins/docs.ts';
 import rateLimit from './plugins/rate-limit.ts';

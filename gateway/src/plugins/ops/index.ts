@@ -11,7 +11,7 @@ import {
 import { BullQueue, openQueue, type JobState, type QueueBackend, type QueueCounts } from '@ct/queue';
 import { AppError, requireAdmin, requireUser, type ServiceClients } from '@ct/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GatewayConfig } from '../config.ts';
+import type { GatewayConfig } from '../../config.ts';
 import { renderQueuesPage, signInPage } from './pages.ts';
 import { cookieValue, createOpsSession, OPS_COOKIE, OPS_PATH, readOpsSession } from './session.ts';
 
