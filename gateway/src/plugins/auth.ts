@@ -1,31 +1,25 @@
-import { requireUser, type BaseAppOptions, type ReadyCheck } from '@ct/service-kit';
-import type { FastifyInstance } from 'fastify';
+import { requireUser, type ReadyCheck } from '@ct/service-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TokenVerifier } from '../auth/verifier.ts';
 import type { GatewayConfig } from '../config.ts';
 
-export interface GatewayAuth {
-  /** Reads the bearer token of each request (the base app's identity hook calls it). */
-  verify: NonNullable<BaseAppOptions['verify']>;
-  readyCheck: ReadyCheck;
-  close(): Promise<void>;
-}
-
 /** ID-token verification at the edge: every request's bearer token, checked with Firebase Auth. */
-export function gatewayAuth(config: GatewayConfig): GatewayAuth {
+export function gatewayAuth(config: GatewayConfig) {
   const verifier = new TokenVerifier({
     projectId: config.FIREBASE_PROJECT_ID,
     emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     userCacheMs: config.AUTH_USER_CACHE_MS,
   });
   return {
-    verify: async (request) => {
+    /** Reads the bearer token of each request (the base app's identity hook calls it). */
+    verify: async (request: FastifyRequest) => {
       const h = request.headers.authorization;
       if (!h) return null;
       const m = /^Bearer\s+(\S+)$/i.exec(h);
       if (!m?.[1]) return { error: 'Invalid authorization header. Please sign in again.' };
       return verifier.verify(m[1]);
     },
-    readyCheck: { name: 'auth', check: () => verifier.ping() },
+    readyCheck: { name: 'auth', check: () => verifier.ping() } as ReadyCheck,
     close: () => verifier.close(),
   };
 }

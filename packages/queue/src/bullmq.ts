@@ -140,6 +140,8 @@ export class BullQueue implements QueueBackend {
 
   /** Every queue BullMQ has used under this prefix (found by its events stream), for the operators. */
   async queueNames(): Promise<string[]> {
+    // This connection fails commands at once while it is not connected: wait for it, as BullMQ's own do.
+    if (this.connection.status !== 'ready') await new Promise((r) => this.connection.once('ready', r));
     const names = new Set<string>();
     let cursor = '0';
     do {

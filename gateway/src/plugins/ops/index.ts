@@ -69,9 +69,9 @@ export default async function ops(app: FastifyInstance, opts: OpsOptions): Promi
     app.addHook('onClose', () => own.close());
   }
   const bull = source instanceof BullQueue ? source : null;
-  /** Known queues plus any other BullMQ queue under the prefix (until Redis answers, the known ones). */
+  /** Known queues plus any other BullMQ queue under the prefix. */
   async function queueNames(): Promise<string[]> {
-    const found = bull ? await bull.queueNames().catch(() => []) : [];
+    const found = bull ? await bull.queueNames() : [];
     return [...new Set([...knownQueues(), ...found])].sort();
   }
   async function views(): Promise<QueueView[]> {
