@@ -17,6 +17,33 @@ export default tseslint.config(
     },
   },
   {
+    // Run-time code must not depend on test code: only tests and the test-harness tools import @ct/testkit.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'tests/**',
+      '**/test-helpers.ts',
+      'packages/testkit/**',
+      'bench/**',
+      'load/**',
+      'scripts/pagespeed.ts',
+      'scripts/screenshots.ts',
+      'vitest.config.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@ct/testkit', message: 'Run-time code must not import test code (@ct/testkit).' }],
+          patterns: [
+            { group: ['**/testkit/**'], message: 'Run-time code must not import test code (testkit).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

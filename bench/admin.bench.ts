@@ -8,7 +8,7 @@ import {
   startAuthEmulator,
   startTestGateway,
 } from '../packages/testkit/src/index.ts';
-import { RoleRepository } from '../services/auth/src/repository.ts';
+import { RoleRepository } from '../services/auth/src/repositories/roles.ts';
 import { CollegeRepository } from '../services/colleges/src/repository.ts';
 import { fmt, load, report } from './lib.ts';
 

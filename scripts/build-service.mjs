@@ -8,7 +8,14 @@ import { build } from 'esbuild';
 const entry = process.argv[2] ?? 'src/server.ts';
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 const root = path.resolve(import.meta.dirname, '..');
-const workspaces = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
+// The root's workspaces, `services/*` patterns expanded to the folders with a package.json.
+const workspaces = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .workspaces.flatMap((w) =>
+    w.endsWith('/*')
+      ? fs.readdirSync(path.join(root, w.slice(0, -2))).map((d) => `${w.slice(0, -1)}${d}`)
+      : [w],
+  )
+  .filter((w) => fs.existsSync(path.join(root, w, 'package.json')));
 const byName = new Map(
   workspaces.map((w) => {
     const p = JSON.parse(fs.readFileSync(path.join(root, w, 'package.json'), 'utf8'));

@@ -1,7 +1,7 @@
 // `npm run role -- grant admin someone@example.com`: the operator command for staff roles.
 import fs from 'node:fs';
 import { runRoleCommand } from '../services/auth/src/cli/role-command.ts';
-import { startAuthEmulator, type EmulatorHandle } from '../packages/testkit/src/emulator.ts';
+import { startAuthEmulator, type EmulatorHandle } from './lib/auth-emulator.ts';
 import { AUTH_EMULATOR_DATA } from './lib/stack.ts';
 
 const env = { ...process.env };

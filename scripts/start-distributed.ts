@@ -1,6 +1,6 @@
 // `npm run start:distributed`: every service, the ingestion worker and the gateway as separate
 // processes against a real Postgres (DATABASE_URL) and Redis (REDIS_URL), plus the Auth emulator.
-import { startAuthEmulator } from '../packages/testkit/src/emulator.ts';
+import { startAuthEmulator } from './lib/auth-emulator.ts';
 import { startDistributed } from './lib/stack.ts';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

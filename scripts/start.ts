@@ -2,7 +2,7 @@
 // http://localhost:8080 (PORT overrides), with PGlite in .data/ and the in-process queue,
 // plus the Firebase Auth emulator on 127.0.0.1:9099 unless real Firebase is configured.
 import path from 'node:path';
-import { startAuthEmulator, type EmulatorHandle } from '../packages/testkit/src/emulator.ts';
+import { startAuthEmulator, type EmulatorHandle } from './lib/auth-emulator.ts';
 import {
   AUTH_EMULATOR_DATA,
   buildWeb,

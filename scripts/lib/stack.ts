@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICES, serviceUrlVar } from '@ct/contracts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Where `npm start` keeps the Auth emulator's accounts between runs. */
@@ -45,25 +46,15 @@ export function buildWeb(): number {
 }
 
 /** Each separately deployable process of the distributed run, with its entry point and default port. */
-export const PROCESSES = [
-  { name: 'auth', entry: 'services/auth/src/server.ts', port: 8081, urlVar: 'AUTH_SERVICE_URL' },
-  { name: 'colleges', entry: 'services/colleges/src/server.ts', port: 8082, urlVar: 'COLLEGES_SERVICE_URL' },
-  {
-    name: 'user-data',
-    entry: 'services/user-data/src/server.ts',
-    port: 8083,
-    urlVar: 'USER_DATA_SERVICE_URL',
-  },
-  { name: 'essays', entry: 'services/essays/src/server.ts', port: 8084, urlVar: 'ESSAYS_SERVICE_URL' },
-  { name: 'admin', entry: 'services/admin/src/server.ts', port: 8085, urlVar: 'ADMIN_SERVICE_URL' },
-  {
-    name: 'ingestion-worker',
-    entry: 'services/ingestion-worker/src/server.ts',
-    port: 8086,
-    urlVar: 'INGESTION_WORKER_URL',
-  },
+export const PROCESSES: readonly { name: string; entry: string; port: number; urlVar: string | null }[] = [
+  ...SERVICES.map((s) => ({
+    name: s.name,
+    entry: `services/${s.name}/src/server.ts`,
+    port: s.port,
+    urlVar: serviceUrlVar(s.name),
+  })),
   { name: 'gateway', entry: 'gateway/src/server.ts', port: 8080, urlVar: null },
-] as const;
+];
 
 export interface RunningProcess {
   name: string;

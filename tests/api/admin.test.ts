@@ -1,4 +1,4 @@
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import { CollegeRepository } from '@ct/colleges/repository';
 import { ROUTES } from '@ct/contracts';
 import {

@@ -4,7 +4,7 @@ import {
   MSG,
   type CollegeIngestedEvent as Ingested,
 } from '@ct/contracts';
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
 import {
   buildCollege,

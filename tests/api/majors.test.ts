@@ -1,5 +1,5 @@
 import { INGESTION_QUEUE, MSG, type MajorProfile } from '@ct/contracts';
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import { openQueue, type QueueBackend } from '@ct/queue';
 import {
   buildCollege,

@@ -1,6 +1,6 @@
 import auth from '@ct/auth';
 import admin from '@ct/admin';
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import { MSG } from '@ct/contracts/messages';
 import {
   createVerifiedUser,

@@ -1,4 +1,4 @@
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import { MSG } from '@ct/contracts/messages';
 import {
   buildCollege,

@@ -1,7 +1,7 @@
 // What a student and an admin see of issue 12's items 3 and 4, in Chromium: official figures at once with
 // enrichment as a status line, one short line when no AI key is set, a college private to the student who
 // asked, both admission rates labelled, and the admin's College Review section.
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import { countdownText, daysBetween, localToday } from '@ct/contracts/planning';
 import { CollegeRepository } from '@ct/colleges/repository';
 import { governmentCollege, governmentData, recordFromCsv } from '@ct/providers';

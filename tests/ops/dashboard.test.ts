@@ -1,8 +1,8 @@
 // The operators' queue dashboard: behind the admin role (checked on the server, on every request), a
 // bull-board UI on Redis and a plain read-only page for the embedded run's in-process queue.
 import { randomBytes } from 'node:crypto';
-import { RoleRepository } from '@ct/auth/repository';
-import { createOpsSession, readOpsSession } from '@ct/gateway/ops/session';
+import { RoleRepository } from '@ct/auth/repositories/roles';
+import { createOpsSession, readOpsSession } from '@ct/gateway/plugins/ops/session';
 import { INGESTION_QUEUE } from '@ct/contracts';
 import {
   createVerifiedUser,

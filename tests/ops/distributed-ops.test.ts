@@ -16,7 +16,7 @@ import {
   type TestDatabase,
   type TestUser,
 } from '@ct/testkit';
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import { openDb } from '@ct/store';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,15 +3,29 @@ import type { Static, TSchema } from 'typebox';
 /** Who may call a route. `internal` routes are service-to-service only and never reachable from outside. */
 export type Access = 'public' | 'user' | 'admin' | 'internal';
 
-export const SERVICE_NAMES = [
-  'auth',
-  'colleges',
-  'user-data',
-  'essays',
-  'admin',
-  'ingestion-worker',
+/**
+ * THE list of services: each is a workspace `services/<name>`, an embedded module of the gateway, and in the
+ * distributed run a process on `port` that the others reach at the variable `serviceUrlVar(name)`. Everything
+ * else (config schema, gateway modules, scripts/lib/stack.ts, compose, k8s) is derived from it or checked
+ * against it by tests/ops.
+ */
+export const SERVICES = [
+  { name: 'auth', port: 8081 },
+  { name: 'colleges', port: 8082 },
+  { name: 'user-data', port: 8083 },
+  { name: 'essays', port: 8084 },
+  { name: 'admin', port: 8085 },
+  { name: 'ingestion-worker', port: 8086 },
 ] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type ServiceName = (typeof SERVICES)[number]['name'];
+export const SERVICE_NAMES: readonly ServiceName[] = SERVICES.map((s) => s.name);
+
+type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
+/** The variable holding a service's base URL in the distributed run: `user-data` → USER_DATA_SERVICE_URL. */
+export type ServiceUrlVar<N extends ServiceName = ServiceName> = `${Uppercase<Snake<N>>}_SERVICE_URL`;
+export function serviceUrlVar<N extends ServiceName>(name: N): ServiceUrlVar<N> {
+  return `${name.toUpperCase().replaceAll('-', '_')}_SERVICE_URL` as ServiceUrlVar<N>;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

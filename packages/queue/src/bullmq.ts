@@ -138,6 +138,31 @@ export class BullQueue implements QueueBackend {
     };
   }
 
+  /** Every queue BullMQ has used under this prefix (found by its events stream), for the operators. */
+  async queueNames(): Promise<string[]> {
+    // This connection fails commands at once while it is not connected: wait for it, as BullMQ's own do.
+    if (this.connection.status !== 'ready') await new Promise((r) => this.connection.once('ready', r));
+    const names = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.connection.scan(
+        cursor,
+        'MATCH',
+        `${this.prefix}:*:events`,
+        'COUNT',
+        500,
+      );
+      cursor = next;
+      for (const k of keys) names.add(k.slice(this.prefix.length + 1, -':events'.length));
+    } while (cursor !== '0');
+    return [...names];
+  }
+
+  /** The BullMQ queue itself, for tools that speak BullMQ (the operators' dashboard, bull-board). */
+  bullmq(name: string): Queue {
+    return this.queue(name);
+  }
+
   async list(queue: string, states: JobState[], limit = 100): Promise<JobInfo[]> {
     const types = states.map((s) => (s === 'waiting' ? 'wait' : s));
     const jobs = await this.queue(queue).getJobs(types, 0, limit - 1, false);

@@ -50,13 +50,24 @@ export async function checkAccess(
   }
   if (access === 'public') return;
   const uid = requireUser(request);
-  if (access === 'admin') {
-    let role: string | null = null;
-    try {
-      role = (await clients.call(internalGetRole, { params: { uid } })).role;
-    } catch (err) {
-      request.log.warn({ err }, 'role lookup failed; treating as not admin');
-    }
-    if (role !== 'admin') throw new AppError('FORBIDDEN', 'Admins only');
+  if (access === 'admin') await requireAdmin(request, clients, uid);
+}
+
+/**
+ * 403 unless `uid` (default: the signed-in caller) has the admin role, looked up with the auth service on
+ * every call: a revoked admin is out at once. A failed lookup counts as not admin.
+ */
+export async function requireAdmin(
+  request: FastifyRequest,
+  clients: ServiceClients,
+  uid = requireUser(request),
+): Promise<string> {
+  let role: string | null = null;
+  try {
+    role = (await clients.call(internalGetRole, { params: { uid } })).role;
+  } catch (err) {
+    request.log.warn({ err }, 'role lookup failed; treating as not admin');
   }
+  if (role !== 'admin') throw new AppError('FORBIDDEN', 'Admins only');
+  return uid;
 }

@@ -7,6 +7,7 @@ import type {
   RouteReply,
   ServiceName,
 } from '@ct/contracts';
+import type { FastifyInstance } from 'fastify';
 import { request, type Dispatcher } from 'undici';
 import type { AuthContext } from './context.ts';
 import { AppError, UNAVAILABLE_MESSAGE } from './errors.ts';
@@ -121,5 +122,18 @@ export function httpTransport(urls: Partial<Record<ServiceName, string>>, timeou
       if (typeof v === 'string') headers[h] = v;
     }
     return { statusCode: res.statusCode, body: await res.body.text(), headers };
+  };
+}
+
+/** In-process transport (the embedded run): every service is a route of `app`, reached by `inject`. */
+export function injectTransport(app: FastifyInstance): Transport {
+  return async (_service, req) => {
+    const res = await app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      headers: req.headers,
+      ...(req.body !== undefined ? { payload: req.body } : {}),
+    });
+    return { statusCode: res.statusCode, body: res.body };
   };
 }

@@ -1,3 +1,4 @@
+import { SERVICE_NAMES, serviceUrlVar, type ServiceUrlVar } from '@ct/contracts';
 import Type, { type Static, type TObject, type TProperties } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -64,12 +65,11 @@ export const BaseConfig = Type.Object({
   FIREBASE_PROJECT_ID: Type.String({ default: 'demo-college-tracker', minLength: 1 }),
   /** The Auth emulator (accepts unsigned tokens): local runs only, refused with NODE_ENV=production. */
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ minLength: 3 })),
-  AUTH_SERVICE_URL: OptionalUrl,
-  COLLEGES_SERVICE_URL: OptionalUrl,
-  USER_DATA_SERVICE_URL: OptionalUrl,
-  ESSAYS_SERVICE_URL: OptionalUrl,
-  ADMIN_SERVICE_URL: OptionalUrl,
-  INGESTION_WORKER_URL: OptionalUrl,
+  /** Each service's base URL in the distributed run (AUTH_SERVICE_URL...), one per SERVICES entry. */
+  ...(Object.fromEntries(SERVICE_NAMES.map((n) => [serviceUrlVar(n), OptionalUrl])) as Record<
+    ServiceUrlVar,
+    typeof OptionalUrl
+  >),
 });
 export type BaseConfig = Static<typeof BaseConfig>;
 

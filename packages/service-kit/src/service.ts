@@ -1,4 +1,4 @@
-import { EVENT_SUBSCRIBERS, type ServiceName } from '@ct/contracts';
+import { EVENT_SUBSCRIBERS, SERVICE_NAMES, serviceUrlVar, type ServiceName } from '@ct/contracts';
 import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
 import { migrate, openDb, readMigrations, type Db } from '@ct/store';
 import type { FastifyInstance } from 'fastify';
@@ -36,12 +36,10 @@ export function defineService<S extends TObject>(m: ServiceModule<S>): ServiceMo
 /** Service base URLs from config, for HTTP clients. */
 export function serviceUrls(c: BaseConfig): Partial<Record<ServiceName, string>> {
   const urls: Partial<Record<ServiceName, string>> = {};
-  if (c.AUTH_SERVICE_URL) urls.auth = c.AUTH_SERVICE_URL;
-  if (c.COLLEGES_SERVICE_URL) urls.colleges = c.COLLEGES_SERVICE_URL;
-  if (c.USER_DATA_SERVICE_URL) urls['user-data'] = c.USER_DATA_SERVICE_URL;
-  if (c.ESSAYS_SERVICE_URL) urls.essays = c.ESSAYS_SERVICE_URL;
-  if (c.ADMIN_SERVICE_URL) urls.admin = c.ADMIN_SERVICE_URL;
-  if (c.INGESTION_WORKER_URL) urls['ingestion-worker'] = c.INGESTION_WORKER_URL;
+  for (const name of SERVICE_NAMES) {
+    const url = c[serviceUrlVar(name)];
+    if (url) urls[name] = url;
+  }
   return urls;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PROJECT_ID } from './emulator.ts';
+import { DEFAULT_PROJECT_ID } from '../../../scripts/lib/auth-emulator.ts';
 
 /** Talks to the Auth emulator's REST API the way the Firebase SDKs do, for tests and tools. */
 export function emulatorHost(): string {

@@ -1,6 +1,6 @@
 export * from './auth.ts';
 export * from './db.ts';
-export * from './emulator.ts';
+export * from '../../../scripts/lib/auth-emulator.ts';
 export * from './gateway.ts';
 export * from './redis.ts';
 export * from './browser.ts';

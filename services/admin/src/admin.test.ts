@@ -1,5 +1,5 @@
 import auth from '@ct/auth';
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import { ROUTES, type RouteDef } from '@ct/contracts';
 import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { defineService, registerRoutes, withBase } from '@ct/service-kit';
+import { defineService, registerRoutes } from '@ct/service-kit';
+import { AdminConfig } from './config.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
 import { listingRoutes } from './routes/listings.ts';
@@ -15,7 +16,7 @@ export default defineService({
   name: 'admin',
   schema: null,
   migrationsDir: null,
-  config: withBase({}),
+  config: AdminConfig,
   async plugin(app, ctx) {
     registerRoutes(app, ctx, [
       ...metricsRoutes(ctx),

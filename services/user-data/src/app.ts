@@ -4,7 +4,7 @@ import { defineService, registerRoutes } from '@ct/service-kit';
 import { UserDataConfig } from './config.ts';
 import { makeDeps } from './deps.ts';
 import { onCollegeIngested, onCollegeRemoved } from './events.ts';
-import { USER_DATA_LIMITS } from './messages.ts';
+import { USER_DATA_LIMITS } from './limits.ts';
 import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
 import { collegeRoutes } from './routes/colleges.ts';

@@ -1,4 +1,4 @@
-import { RoleRepository } from '@ct/auth/repository';
+import { RoleRepository } from '@ct/auth/repositories/roles';
 import type { StaffRole } from '@ct/contracts';
 import { DEFAULT_PROJECT_ID, emulatorHost } from '@ct/testkit';
 import type { Queryable } from '@ct/store';

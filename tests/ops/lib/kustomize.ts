@@ -35,6 +35,15 @@ const CLUSTER_SCOPED = new Set([
   'IngressClass',
 ]);
 
+/** Kinds whose `spec.selector.matchLabels` kustomize's labels (includeSelectors) set. */
+const SELECTOR_KINDS = new Set([
+  'Deployment',
+  'StatefulSet',
+  'DaemonSet',
+  'ReplicaSet',
+  'PodDisruptionBudget',
+]);
+
 /** List fields merged item by item (strategic merge keys), as kustomize does for the built-in kinds. */
 const MERGE_KEYS: Record<string, string> = {
   containers: 'name',
@@ -153,28 +162,49 @@ export function renderKustomization(dir: string): K8sObject[] {
   }
 
   for (const l of (k.labels as Array<{ pairs: Record<string, string>; includeSelectors?: boolean }>) ?? []) {
-    if (l.includeSelectors) throw new Error(`${file}: labels.includeSelectors is not supported`);
     objects = objects.map((o) => {
       const out = structuredClone(o);
       out.metadata.labels = { ...out.metadata.labels, ...l.pairs };
-      const tmpl = (out.spec as { template?: { metadata?: { labels?: Record<string, string> } } })?.template;
+      const spec = out.spec as
+        | {
+            template?: { metadata?: { labels?: Record<string, string> } };
+            selector?: Record<string, unknown> & { matchLabels?: Record<string, string> };
+          }
+        | undefined;
+      const tmpl = spec?.template;
       if (tmpl) tmpl.metadata = { ...tmpl.metadata, labels: { ...tmpl.metadata?.labels, ...l.pairs } };
+      // includeSelectors: the selectors of the built-in kinds too, so they keep matching their pods.
+      if (l.includeSelectors && spec) {
+        if (o.kind === 'Service') spec.selector = { ...spec.selector, ...l.pairs };
+        else if (SELECTOR_KINDS.has(o.kind))
+          spec.selector = { ...spec.selector, matchLabels: { ...spec.selector?.matchLabels, ...l.pairs } };
+      }
       return out;
     });
   }
 
-  for (const p of (k.patches as Array<{ path?: string; patch?: string; target?: Record<string, string> }>) ??
-    []) {
-    const docs = p.path ? readYamlDocs(path.resolve(dir, p.path)) : p.patch ? [p.patch] : [];
+  type Patch = {
+    path?: string;
+    patch?: string;
+    target?: Record<string, string>;
+    options?: { allowNameChange?: boolean };
+  };
+  for (const p of (k.patches as Patch[] | undefined) ?? []) {
+    const docs = p.path
+      ? readYamlDocs(path.resolve(dir, p.path))
+      : parseAllDocuments(p.patch ?? '').map((d) => d.toJS() as unknown);
     if (docs.length === 1 && Array.isArray(docs[0])) {
       if (!p.target) throw new Error(`${file}: a JSON 6902 patch needs a target`);
       const hits = objects.filter((o) => matches(o, p.target!));
       if (!hits.length) throw new Error(`${file}: patch target ${JSON.stringify(p.target)} matches nothing`);
-      objects = objects.map((o) =>
-        matches(o, p.target!)
-          ? (jsonPatch(o as unknown as Json, docs[0] as never) as unknown as K8sObject)
-          : o,
-      );
+      objects = objects.map((o) => {
+        if (!matches(o, p.target!)) return o;
+        const out = jsonPatch(o as unknown as Json, docs[0] as never) as unknown as K8sObject;
+        // As kustomize: a patch may rename its target only when it says so.
+        if (out.metadata.name !== o.metadata.name && !p.options?.allowNameChange)
+          throw new Error(`${file}: patch renames ${o.metadata.name} without options.allowNameChange`);
+        return out;
+      });
       continue;
     }
     for (const d of docs as K8sObject[]) {

@@ -74,10 +74,15 @@ export function requiredInContainers(p: ProcessSpec): string[] {
   return [...base, 'DATABASE_URL'];
 }
 
-/** Workspaces of the root package.json. */
+/** Workspace folders of the root package.json (its `services/*` patterns expanded). */
 export function workspaces(): string[] {
-  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] })
+  const patterns = (JSON.parse(fs.readFileSync(rel('package.json'), 'utf8')) as { workspaces: string[] })
     .workspaces;
+  return patterns
+    .flatMap((w) =>
+      w.endsWith('/*') ? fs.readdirSync(rel(w.slice(0, -2))).map((d) => `${w.slice(0, -1)}${d}`) : [w],
+    )
+    .filter((w) => fs.existsSync(rel(w, 'package.json')));
 }
 
 export const rel = (...p: string[]) => path.join(ROOT, ...p);

@@ -9,7 +9,7 @@ import {
   internalMergeCollege,
 } from '@ct/contracts';
 import { implement, requireUser, type Implementation, type ServiceContext } from '@ct/service-kit';
-import { askOwner, fromOwners } from '../owners.ts';
+import { askOwner, fromOwners } from './owners.ts';
 
 /**
  * The College review section: colleges no government record confirms (private to the students who asked)

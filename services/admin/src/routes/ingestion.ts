@@ -5,7 +5,7 @@ import {
   internalRetryIngestion,
 } from '@ct/contracts';
 import { implement, requireUser, type Implementation, type ServiceContext } from '@ct/service-kit';
-import { askOwner, fromOwners } from '../owners.ts';
+import { askOwner, fromOwners } from './owners.ts';
 
 /** The Ingestion section: queue depth, running and failed requests, and the page's only write, Retry. */
 export function ingestionRoutes(ctx: ServiceContext): Implementation[] {

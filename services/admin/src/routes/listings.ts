@@ -11,7 +11,7 @@ import {
   internalListUserColleges,
 } from '@ct/contracts';
 import { implement, type Implementation, type ServiceContext } from '@ct/service-kit';
-import { askOwner, fromOwners } from '../owners.ts';
+import { askOwner, fromOwners } from './owners.ts';
 
 /** Empty filters mean "no filter": an admin clearing the box should see everything again. */
 const filter = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);

@@ -1,6 +1,6 @@
 import { adminMetrics, internalCollegeStats, internalListStaff, internalUserDataStats } from '@ct/contracts';
 import { implement, type Implementation, type ServiceContext } from '@ct/service-kit';
-import { askOwner, fromOwners } from '../owners.ts';
+import { askOwner, fromOwners } from './owners.ts';
 
 /** Dashboard Metrics: counts of colleges, staff and profiles, each from the service that owns it. */
 export function metricsRoutes(ctx: ServiceContext): Implementation[] {

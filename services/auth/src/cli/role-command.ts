@@ -2,9 +2,9 @@ import os from 'node:os';
 import { STAFF_ROLES, type StaffRole } from '@ct/contracts';
 import { BaseConfig, migrateModule, parseConfig, STORE_RULE } from '@ct/service-kit';
 import { DataDirInUseError, openDb, type Db } from '@ct/store';
-import { FirebaseAccounts, type Account } from '../accounts.ts';
+import { FirebaseAccounts, type Account } from '../repositories/accounts.ts';
 import authService from '../app.ts';
-import { RoleRepository } from '../repository.ts';
+import { RoleRepository } from '../repositories/roles.ts';
 
 export const ROLE_USAGE = `Usage:
   npm run role -- grant <${STAFF_ROLES.join('|')}> <email>   give the account with this e-mail a staff role

@@ -1,7 +1,8 @@
 import { deleteMyData, exportMyData } from '@ct/contracts';
 import { implement, requireRecentSignIn, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
-import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
+import { USER_DATA_LIMITS } from '../limits.ts';
+import { UD_MSG } from '../messages.ts';
 
 /** A student's right to take their data with them, and to have it deleted. */
 export function accountDataRoutes(deps: Deps): Implementation[] {

@@ -10,7 +10,8 @@ import {
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { buildChecklist, refreshDeadlines } from '../checklist.ts';
 import { collegeKey, requireListedCollege, type Deps } from '../deps.ts';
-import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
+import { USER_DATA_LIMITS } from '../limits.ts';
+import { UD_MSG } from '../messages.ts';
 import { toUserCollege } from '../repositories/colleges.ts';
 
 /** The demographics, with the data years of its money figures filled in from its sources where missing. */

@@ -7,7 +7,8 @@ import {
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
-import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
+import { USER_DATA_LIMITS } from '../limits.ts';
+import { UD_MSG } from '../messages.ts';
 
 /** A prompt with no words of its own cannot be told apart from another: refused. */
 const PROMPT_WITHOUT_WORDS = 'The prompt must contain words';

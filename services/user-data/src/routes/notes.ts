@@ -2,7 +2,8 @@ import { addNote, getNotes, MSG, NOTE_DATE_MESSAGE, removeNote, updateNote } fro
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { isRealDate } from '../checklist.ts';
 import type { Deps } from '../deps.ts';
-import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
+import { USER_DATA_LIMITS } from '../limits.ts';
+import { UD_MSG } from '../messages.ts';
 import type { NoteRef } from '../repositories/notes.ts';
 
 /** '' and null mean "no date"; undefined means "not sent". A date must name a real day. */

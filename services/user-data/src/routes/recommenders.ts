@@ -2,7 +2,8 @@ import { askByDate, getRecommenders, localToday, removeRecommender, saveRecommen
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { datedDeadlines, isRealDate } from '../checklist.ts';
 import { requireListedCollege, type Deps } from '../deps.ts';
-import { UD_MSG, USER_DATA_LIMITS } from '../messages.ts';
+import { USER_DATA_LIMITS } from '../limits.ts';
+import { UD_MSG } from '../messages.ts';
 
 /** '' and null mean "no date"; undefined means "not sent". A date must name a real day. */
 function optionalDate(d: string | null | undefined): string | null | undefined {

@@ -1,8 +1,8 @@
 import type { Checklist } from '@ct/contracts';
 import { startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserCollegeRepository } from '../src/repositories/colleges.ts';
-import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
+import { UserCollegeRepository } from './repositories/colleges.ts';
+import { as, collegeWith, seedColleges, twoUsers } from './routes/test-helpers.ts';
 
 // The embedded run (`npm start`) keeps its data in PGlite: the same SQL, triggers and locks must work there.
 const INTERNAL_TOKEN = 'user-data-pglite-internal-token-0123456789';

@@ -17,7 +17,7 @@ import {
 } from '@ct/testkit';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
+import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
 let gw: TestGateway;
 let alice: TestUser;

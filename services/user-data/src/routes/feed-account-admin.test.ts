@@ -4,10 +4,10 @@ import { aidDates, localToday, ROUTES, type Note } from '@ct/contracts';
 import { buildGateway, GatewayConfig } from '@ct/gateway';
 import { parseConfig } from '@ct/service-kit';
 import { createVerifiedUser, startTestGateway, WEB_DIST, type TestGateway, type TestUser } from '@ct/testkit';
-import userData from '../src/app.ts';
+import userData from '../app.ts';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
+import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
 const INTERNAL_TOKEN = 'user-data-tests-internal-token-0123456789';
 let gw: TestGateway;

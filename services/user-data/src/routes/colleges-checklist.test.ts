@@ -2,7 +2,7 @@ import { CollegeIngestedEvent, EVENT_SUBSCRIBERS, type Checklist, type Checklist
 import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
 import { startTestGateway, TEST_REDIS_URL, type TestGateway, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
+import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
 let gw: TestGateway;
 let alice: TestUser;
@@ -264,7 +264,7 @@ describe('a removed college keeps its progress for 30 days', () => {
       `UPDATE user_data.removed_college SET removed_at = now() - interval '40 days' WHERE user_id = $1`,
       [gina.uid],
     );
-    const { UserCollegeRepository } = await import('../src/repositories/colleges.ts');
+    const { UserCollegeRepository } = await import('../repositories/colleges.ts');
     const purged = await new UserCollegeRepository(gw.db).purgeRemoved(30);
     expect(purged).toBeGreaterThanOrEqual(1);
     expect((await keptRow(gina, ESU)).rows[0]?.n).toBe(0);
@@ -287,7 +287,7 @@ describe('a removed college keeps its progress for 30 days', () => {
       completed: true,
     });
     await as(gw, jo).post('/remove-user-college', { collegeName: from });
-    const { UserCollegeRepository } = await import('../src/repositories/colleges.ts');
+    const { UserCollegeRepository } = await import('../repositories/colleges.ts');
     await new UserCollegeRepository(gw.db).moveCollege(
       'merge source college',
       { key: 'merge target university', name: into },

@@ -1,7 +1,7 @@
 import type { Note } from '@ct/contracts';
 import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges, twoUsers } from './helpers.ts';
+import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
 let gw: TestGateway;
 let alice: TestUser;

@@ -2,8 +2,41 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { PublicConfig } from '@ct/contracts';
 import { noRouteMessage } from '@ct/service-kit';
 import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../config.ts';
+
+function publicConfig(c: GatewayConfig): PublicConfig {
+  return {
+    productName: c.PRODUCT_NAME,
+    firebase: {
+      apiKey: c.FIREBASE_API_KEY,
+      authDomain: c.FIREBASE_AUTH_DOMAIN ?? `${c.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      projectId: c.FIREBASE_PROJECT_ID,
+      emulatorUrl:
+        c.FIREBASE_AUTH_EMULATOR_URL ??
+        (c.FIREBASE_AUTH_EMULATOR_HOST ? `http://${c.FIREBASE_AUTH_EMULATOR_HOST}` : null),
+    },
+    supportEmail: c.SUPPORT_EMAIL,
+    faqEmail: c.FAQ_EMAIL,
+    donateUrl: c.DONATE_URL,
+    builderUrl: c.BUILDER_URL,
+  };
+}
+
+/** What the browser needs from the server: its configuration, and the built web app. */
+export default async function web(
+  app: FastifyInstance,
+  { config }: { config: GatewayConfig },
+): Promise<void> {
+  app.get(
+    '/api/public-config',
+    { schema: { tags: ['config'], summary: 'Configuration the browser may see' } },
+    async () => publicConfig(config),
+  );
+  await serveWeb(app, config.WEB_DIST);
+}
 
 /** Serves the built web app at `/`; unknown non-API GETs get index.html so client routes work on reload. */
 export async function serveWeb(app: FastifyInstance, dist: string): Promise<boolean> {

@@ -1,0 +1,20 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import type { GatewayConfig } from '../config.ts';
+
+/** RATE_LIMIT_MAX requests a minute per user (per address when signed out); internal calls are exempt. */
+export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    hook: 'preHandler',
+    keyGenerator: (request) => request.auth?.uid ?? request.ip,
+    allowList: (request) => request.internal,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} s.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+});

@@ -1,0 +1,128 @@
+import { ROUTES, type ServiceName } from '@ct/contracts';
+import type { QueueBackend } from '@ct/queue';
+import {
+  AppError,
+  UNAVAILABLE_MESSAGE,
+  Closers,
+  ConfigError,
+  httpTransport,
+  internalKey,
+  makeContext,
+  migrateModule,
+  parseConfig,
+  requireUser,
+  signInternalCall,
+  type ServiceClients,
+  type ServiceModule,
+} from '@ct/service-kit';
+import type { Db } from '@ct/store';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Static, TObject } from 'typebox';
+
+/** The embedded run: what its service modules share. */
+export interface Embedded {
+  db: Db;
+  queue: QueueBackend;
+  closers: Closers;
+  modules: ServiceModule[];
+  /** Where each module's own settings are read from, once, by the module's schema. */
+  env: Record<string, string | undefined>;
+}
+
+export type RoutingOptions = { internalToken: string } & (
+  | { embedded: Embedded; clients: ServiceClients }
+  | { embedded?: undefined; urls: Partial<Record<ServiceName, string>> }
+);
+
+/**
+ * The route table at /api: in the embedded run every service module is registered in this process; in the
+ * distributed run each public route is checked at the edge and forwarded to its service.
+ */
+export default fp<RoutingOptions>(async (app, opts) => {
+  if (opts.embedded) await mountModules(app, opts.embedded, opts.clients);
+  else registerProxy(app, opts.urls, opts.internalToken);
+});
+
+/**
+ * Each embedded module's settings, parsed by its own schema once, at start (as its own process would);
+ * every module's problems are reported together.
+ */
+function moduleConfigs(
+  modules: ServiceModule[],
+  env: Record<string, string | undefined>,
+): Map<ServiceModule, Static<TObject>> {
+  const configs = new Map<ServiceModule, Static<TObject>>();
+  const problems: string[] = [];
+  for (const m of modules) {
+    try {
+      configs.set(m, parseConfig(m.config, env));
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(...err.problems.map((p) => `${m.name}: ${p}`));
+    }
+  }
+  if (problems.length) throw new ConfigError([...new Set(problems)]);
+  return configs;
+}
+
+async function mountModules(app: FastifyInstance, e: Embedded, clients: ServiceClients): Promise<void> {
+  for (const m of e.modules) {
+    const applied = await migrateModule(e.db, m);
+    if (applied.length) app.log.info({ service: m.name, applied }, 'migrations applied');
+  }
+  const shared = { db: e.db, queue: e.queue, clients, closers: e.closers };
+  const configs = moduleConfigs(e.modules, e.env);
+  const contexts = e.modules.map((m) => ({ m, ctx: makeContext(m, configs.get(m)!, shared, app) }));
+  for (const { m, ctx } of contexts) {
+    await app.register(async (scope) => m.plugin(scope, ctx), { prefix: '/api' });
+  }
+  app.addHook('onReady', async () => {
+    for (const { m, ctx } of contexts) await m.start?.(ctx);
+  });
+  app.log.debug({ modules: e.modules.map((m) => m.name) }, 'gateway built');
+}
+
+function registerProxy(
+  app: FastifyInstance,
+  urls: Partial<Record<ServiceName, string>>,
+  internalToken: string,
+): void {
+  const transport = httpTransport(urls, 30_000);
+  const key = internalKey(internalToken);
+  for (const def of ROUTES) {
+    if (def.access === 'internal') continue;
+    app.route({
+      method: def.method,
+      url: `/api${def.path}`,
+      schema: { ...def.schema, summary: def.summary, tags: [def.service] },
+      config: { access: def.access, service: def.service },
+      preHandler: async (request) => {
+        if (def.access !== 'public') requireUser(request);
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const url = request.url;
+        const headers: Record<string, string> = {
+          ...signInternalCall(key, { method: request.method, url, auth: request.auth }),
+          'x-request-id': request.id,
+        };
+        let body: string | undefined;
+        if (request.body !== undefined && request.method !== 'GET') {
+          body = JSON.stringify(request.body);
+          headers['content-type'] = 'application/json';
+        }
+        let res;
+        try {
+          res = await transport(def.service, { method: request.method, url, headers, body });
+        } catch (err) {
+          request.log.error({ err, service: def.service }, 'service unreachable');
+          throw new AppError('DEPENDENCY_UNAVAILABLE', UNAVAILABLE_MESSAGE);
+        }
+        // JSON unless the service said otherwise (the calendar feed is text/calendar).
+        reply.status(res.statusCode).type('application/json; charset=utf-8');
+        for (const [h, v] of Object.entries(res.headers ?? {})) reply.header(h, v);
+        return reply.send(res.body);
+      },
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { deleteAccount, deleteMyData, MSG } from '@ct/contracts';
+import { AppError, implement, requireRecentSignIn, type ServiceContext } from '@ct/service-kit';
+import type { FirebaseAccounts } from '../repositories/accounts.ts';
+import type { RoleRepository } from '../repositories/roles.ts';
+
+/** Words for a provider failure that a student can read (never the SDK's own "Firebase: Error (...)"). */
+function plainReason(err: unknown): string {
+  const code = (err as { code?: string }).code ?? '';
+  if (code === 'app/invalid-credential' || code.startsWith('auth/insufficient-permission'))
+    return 'the sign-in service refused the request';
+  return 'the sign-in service could not be reached';
+}
+
+/** Deleting an account for good. */
+export function accountRoutes(ctx: ServiceContext, roles: RoleRepository, accounts: FirebaseAccounts) {
+  return [
+    // The order is what makes it safe: first no new sessions, then the data and the role (a failure
+    // there leaves the account, so the student can sign in and retry), the sign-in account last (a
+    // failure there is reported as it is: the data is gone, the account still exists).
+    implement(deleteAccount, async (request) => {
+      const uid = requireRecentSignIn(request);
+      try {
+        await accounts.revokeSessions(uid);
+      } catch (err) {
+        request.log.error({ err }, 'account deletion: could not end the sessions');
+        throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountSessionsNotEnded);
+      }
+      let counts: { colleges: number; notes: number };
+      try {
+        counts = (await ctx.clients.call(deleteMyData, { auth: request.auth, body: {} })).data;
+      } catch (err) {
+        request.log.error({ err }, 'account deletion: could not delete the student data');
+        throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountDataNotDeleted);
+      }
+      const staffRoleRemoved = await roles.revokeRole(uid);
+      try {
+        await accounts.delete(uid);
+      } catch (err) {
+        request.log.error({ err }, 'account deletion: data deleted, Firebase account not');
+        throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountNotDeleted(plainReason(err)));
+      }
+      request.log.info({ ...counts, staffRoleRemoved }, 'account deleted on request');
+      return { success: true, message: MSG.accountDeleted, data: { ...counts, staffRoleRemoved } };
+    }),
+  ];
+}
