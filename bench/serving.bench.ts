@@ -197,13 +197,16 @@ async function addNotes(r: Run): Promise<void> {
 }
 
 async function checklistTicks(r: Run): Promise<void> {
-  // Spread over every student, college and application item; each tick flips an item.
+  // Spread over every student, college and application item; each tick flips an item. Items 0-3 only:
+  // a college with no application fee has no fee task, so its application section has 4 items, not 5
+  // (ticking a fifth is answered 409 "stale item", as it should be).
   const S = r.students.length;
-  const requests = Array.from({ length: S * COLLEGES_EACH * 5 * 2 }, (_, i) => {
+  const ITEMS = 4;
+  const requests = Array.from({ length: S * COLLEGES_EACH * ITEMS * 2 }, (_, i) => {
     const s = i % S;
     const college = Math.floor(i / S) % COLLEGES_EACH;
-    const item = Math.floor(i / (S * COLLEGES_EACH)) % 5;
-    const completed = Math.floor(i / (S * COLLEGES_EACH * 5)) % 2 === 0;
+    const item = Math.floor(i / (S * COLLEGES_EACH)) % ITEMS;
+    const completed = Math.floor(i / (S * COLLEGES_EACH * ITEMS)) % 2 === 0;
     return post(updateChecklist.path, r.students[s]!, {
       collegeName: r.lists[s]![college]!,
       section: 'application',
