@@ -1,6 +1,6 @@
 import { INGESTION_QUEUE } from '@ct/contracts';
 import { defineService, registerRoutes } from '@ct/service-kit';
-import { WorkerConfig } from './config.ts';
+import { providerLimiter, WorkerConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { collegeJob } from './jobs/college.ts';
 import { majorJob } from './jobs/major.ts';
@@ -30,7 +30,7 @@ export default defineService({
     const consumer = ctx.queue.process(
       INGESTION_QUEUE,
       instrumentJobs((job) => dispatch(job, deps), ctx.log),
-      { concurrency: config.INGESTION_CONCURRENCY },
+      { concurrency: config.INGESTION_CONCURRENCY, limiter: providerLimiter(config) },
     );
     ctx.onClose(() => consumer.close());
     ctx.log.info(

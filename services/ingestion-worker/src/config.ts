@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { DEFAULT_SCORECARD_API_URL } from '@ct/providers';
+import type { QueueLimiter } from '@ct/queue';
 import { withBase } from '@ct/service-kit';
 
 const HttpUrl = (def?: string) => Type.String({ pattern: '^https?://.+', ...(def ? { default: def } : {}) });
@@ -31,3 +32,20 @@ const OWN = {
 
 export const WorkerConfig = withBase(OWN);
 export type WorkerConfig = Static<typeof WorkerConfig>;
+
+/** The most provider calls one job makes: a name search (and an alias search), and one AI call. */
+const SCORECARD_CALLS_PER_JOB = 2;
+const AI_CALLS_PER_JOB = 1;
+
+/**
+ * The providers' request limits as a limit on job starts for the whole queue (BullMQ counts them in
+ * Redis), so they hold however many workers run.
+ */
+export function providerLimiter(config: WorkerConfig): QueueLimiter | undefined {
+  const perMinute = Math.min(
+    config.SCORECARD_API_KEY ? config.SCORECARD_REQUESTS_PER_MINUTE / SCORECARD_CALLS_PER_JOB : Infinity,
+    config.OPENAI_API_KEY ? config.OPENAI_REQUESTS_PER_MINUTE / AI_CALLS_PER_JOB : Infinity,
+  );
+  if (perMinute === Infinity) return undefined;
+  return { max: Math.max(1, Math.floor(perMinute)), durationMs: 60_000 };
+}

@@ -1,5 +1,5 @@
 import { internalTakeAiCall } from '@ct/contracts';
-import { AiClient, ProviderError, RateLimiter, ScorecardClient } from '@ct/providers';
+import { AiClient, ProviderError, ScorecardClient } from '@ct/providers';
 import type { ServiceClients, ServiceContext } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from './config.ts';
@@ -19,7 +19,7 @@ export interface WorkerDeps {
   localDeadlines: LocalDeadlines | null;
 }
 
-/** Builds the providers from config, one rate limiter per provider for this process. */
+/** Builds the providers from config (their rate limit is the queue's: see `providerLimiter`). */
 export async function createDeps(ctx: ServiceContext<WorkerConfig>): Promise<WorkerDeps> {
   const { config } = ctx;
   // On its own, the context's clients reach the colleges service over HTTP (undici); embedded, in-process.
@@ -29,7 +29,6 @@ export async function createDeps(ctx: ServiceContext<WorkerConfig>): Promise<Wor
         baseUrl: config.SCORECARD_API_URL,
         apiKey: config.SCORECARD_API_KEY,
         timeoutMs: config.SCORECARD_TIMEOUT_MS,
-        limiter: new RateLimiter(config.SCORECARD_REQUESTS_PER_MINUTE),
       })
     : null;
   const ai = config.OPENAI_API_KEY
@@ -38,7 +37,6 @@ export async function createDeps(ctx: ServiceContext<WorkerConfig>): Promise<Wor
         baseUrl: config.OPENAI_BASE_URL,
         model: config.OPENAI_MODEL,
         timeoutMs: config.OPENAI_TIMEOUT_MS,
-        limiter: new RateLimiter(config.OPENAI_REQUESTS_PER_MINUTE),
         budget: () => takeAiCall(clients),
       })
     : null;

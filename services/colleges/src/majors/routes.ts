@@ -15,7 +15,7 @@ import type { CollegesConfig } from '../config.ts';
 import { CollegeRepository } from '../repository.ts';
 import { MAJORS } from './majors.ts';
 import { MajorProfileRepository, type MajorProfileRow } from './repository.ts';
-import { normaliseMajor, resolveMajor, suggestMajors } from './suggest.ts';
+import { resolveMajor, suggestMajors } from './suggest.ts';
 
 /** "Not found" is remembered for a week, then a new request looks again (colleges publish new pages). */
 const RETRY_NOT_FOUND_AFTER_MS = 7 * 24 * 3600_000;
@@ -156,10 +156,10 @@ export function majorRoutes(ctx: ServiceContext<CollegesConfig>): Implementation
 
     implement(internalListMajorColleges, async (request) => {
       const { name, limit = 50, offset = 0 } = request.query;
-      const wanted = name?.trim() ? normaliseMajor(name) : '';
+      const wanted = name?.trim() ? normaliseCollegeName(name) : '';
       const majors = wanted
         ? MAJORS.filter((m) =>
-            [m.name, m.title, ...m.aliases].some((t) => normaliseMajor(t).includes(wanted)),
+            [m.name, m.title, ...m.aliases].some((t) => normaliseCollegeName(t).includes(wanted)),
           )
         : MAJORS;
       const byCip = new Map(majors.map((m) => [m.cip, m]));
