@@ -35,7 +35,7 @@ export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: 
 
     implement(internalIngestionFail, async (request) => {
       const { key, reason, final } = request.body;
-      const r = await requests.fail(key, reason, final);
+      const r = await requests.fail(key, reason, final, ctx.config.INGESTION_ATTEMPTS);
       return { request: r ? publicRequest(r) : null };
     }),
 
