@@ -1,5 +1,6 @@
 import { ingestionJobId, type MessageDef } from '@ct/contracts';
 import type { QueueBackend } from '@ct/queue';
+import type { Queryable } from '@ct/store';
 import type { Static, TSchema } from 'typebox';
 
 /** What a tracked request row must tell: its key, whether it still waits for work, its tries so far. */
@@ -40,6 +41,20 @@ export interface TrackedKind<S extends TSchema = TSchema, R extends TrackedRow =
 }
 
 const PENDING = new Set(['queued', 'running']);
+
+/** The rows of a request table (with `state` and `updated_at`) still waiting or running, oldest first. */
+export async function pendingRows<T>(
+  q: Queryable,
+  table: string,
+  columns: string,
+  limit: number,
+): Promise<T[]> {
+  const r = await q.query<T>(
+    `SELECT ${columns} FROM ${table} WHERE state IN ('queued', 'running') ORDER BY updated_at LIMIT $1`,
+    [limit],
+  );
+  return r.rows;
+}
 const LIVE = new Set(['waiting', 'delayed', 'active']);
 
 /**

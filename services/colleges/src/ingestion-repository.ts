@@ -1,3 +1,4 @@
+import { pendingRows } from '@ct/jobs';
 import type { IngestionRequest, IngestionStage } from '@ct/contracts';
 import type { Queryable } from '@ct/store';
 
@@ -261,12 +262,9 @@ export class IngestionRepository {
 
   /** Requests still waiting or running, oldest first: their jobs are (re)enqueued at start. */
   async pending(limit: number): Promise<StoredRequest[]> {
-    const r = await this.db.query<RequestRow>(
-      `SELECT ${COLUMNS} FROM colleges.ingestion_request WHERE state IN ('queued', 'running')
-       ORDER BY updated_at LIMIT $1`,
-      [limit],
+    return (await pendingRows<RequestRow>(this.db, 'colleges.ingestion_request', COLUMNS, limit)).map(
+      toRequest,
     );
-    return r.rows.map(toRequest);
   }
 
   /** Requests in progress and failed ones (newest first, paginated) for the admin view. */

@@ -17,6 +17,7 @@ import {
   type PromptGroup,
   type WriteExampleEssaysJobData,
 } from '@ct/contracts';
+import { TrackedJobs } from '@ct/jobs';
 import { AiClient } from '@ct/providers';
 import { PermanentJobError } from '@ct/queue';
 import { AppError, defineService, implement, registerRoutes, requireUser } from '@ct/service-kit';
@@ -24,7 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import { CATEGORY_TEXT } from './categories.ts';
 import { EssaysConfig } from './config.ts';
-import { enqueueExamples, examplesJobId, writeExamplesHandler } from './examples.ts';
+import { examplesKind, writeExamplesHandler } from './examples.ts';
 import { EssaysRepository, promptKey } from './repository.ts';
 import { enqueuePlatformPrompts, gatherPlatformPromptsHandler } from './platform.ts';
 import { COMMON_APP, seedPlatformPrompts } from './seed.ts';
@@ -51,6 +52,8 @@ export default defineService({
   async plugin(app, ctx) {
     const repo = new EssaysRepository(ctx.db);
     const aiConfigured = Boolean(ctx.config.OPENAI_API_KEY);
+    const jobs = new TrackedJobs(ctx.queue, ctx.log);
+    const exampleWork = examplesKind(repo);
 
     /** The student's college names in list order, read through user-data's API. */
     async function studentCollegeNames(request: FastifyRequest, unavailable: string): Promise<string[]> {
@@ -99,7 +102,7 @@ export default defineService({
           RETRY_FAILED_AFTER_MS,
         );
         if (req) {
-          await enqueueExamples(ctx.queue, req, request.id);
+          await jobs.request(exampleWork, req, request.id);
         } else {
           req = await repo.findRequest(key);
           if (!req || req.state === 'unavailable') throw new AppError('NOT_FOUND', MSG.noEssaysFound);
@@ -115,14 +118,7 @@ export default defineService({
             // Written, then every example removed: nothing to show, nothing to write again.
             throw new AppError('NOT_FOUND', MSG.noEssaysFound);
           }
-          // The database is the source of truth: a request whose job the queue lost gets it again.
-          const job = await ctx.queue.getJob(ESSAY_EXAMPLES_QUEUE, examplesJobId(key));
-          if (!job || job.state === 'completed' || job.state === 'failed') {
-            const fresh = await repo.findRequest(key);
-            if (fresh && (fresh.state === 'queued' || fresh.state === 'running')) {
-              await enqueueExamples(ctx.queue, fresh, request.id);
-            }
-          }
+          // Waiting or running: a job the queue lost is given back by the sweep.
         }
         reply.status(202);
         return {
@@ -194,6 +190,9 @@ export default defineService({
   async start(ctx) {
     const repo = new EssaysRepository(ctx.db);
     const { config } = ctx;
+    const jobs = new TrackedJobs(ctx.queue, ctx.log);
+    jobs.track(examplesKind(repo));
+    ctx.onClose(await jobs.start(config.ESSAY_EXAMPLES_SWEEP_MS));
     const ai = aiClient(config);
     // The Common App and UC prompts are not shipped: an operator's file, else the AI provider gathers
     // them from the platforms' own pages; with neither, only colleges' own gathered prompts are listed.

@@ -15,6 +15,8 @@ const OWN = {
   ESSAY_PROMPTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   /** Example essays written at the same time by one process. */
   ESSAY_EXAMPLES_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 20, default: 2 }),
+  /** How often requests still waiting for examples get a job the queue lost (0: only at start). */
+  ESSAY_EXAMPLES_SWEEP_MS: Type.Integer({ minimum: 0, default: 60_000 }),
 };
 
 export const EssaysConfig = withBase(OWN);

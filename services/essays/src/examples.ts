@@ -1,6 +1,7 @@
 import { ESSAY_EXAMPLES_QUEUE, WriteExampleEssaysJob, type WriteExampleEssaysJobData } from '@ct/contracts';
+import type { TrackedKind } from '@ct/jobs';
 import { ProviderError, type AiClient } from '@ct/providers';
-import { PermanentJobError, type JobHandler, type QueueBackend } from '@ct/queue';
+import { PermanentJobError, type JobHandler } from '@ct/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import Type from 'typebox';
 import type { EssaysRepository, ExampleRequestRow } from './repository.ts';
@@ -30,19 +31,23 @@ export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-/** Deterministic job id: one generation job per prompt text, however many students ask. */
-export function examplesJobId(promptKey: string): string {
-  return `${WriteExampleEssaysJob.name}.${promptKey}`;
-}
-
-/** Queues the writing of a prompt's examples. */
-export async function enqueueExamples(queue: QueueBackend, req: ExampleRequestRow, requestId?: string) {
-  const data: WriteExampleEssaysJobData = { promptKey: req.promptKey, ...(requestId ? { requestId } : {}) };
-  return queue.add(ESSAY_EXAMPLES_QUEUE, WriteExampleEssaysJob.name, data, {
-    jobId: examplesJobId(req.promptKey),
+/**
+ * Example essays as tracked work: one request row per prompt text (one job, however many students ask),
+ * given back by the sweep when the queue loses its job.
+ */
+export function examplesKind(
+  repo: EssaysRepository,
+): TrackedKind<typeof WriteExampleEssaysJob.schema, ExampleRequestRow> {
+  return {
+    job: WriteExampleEssaysJob,
+    queue: ESSAY_EXAMPLES_QUEUE,
     attempts: 3,
     backoffMs: 2000,
-  });
+    pending: (limit) => repo.pendingRequests(limit),
+    find: (key) => repo.findRequest(key),
+    giveUp: (key) => repo.giveUpRequest(key, 'Writing the examples was interrupted too many times.'),
+    data: (req) => ({ promptKey: req.key }),
+  };
 }
 
 /**

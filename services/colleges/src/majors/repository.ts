@@ -1,3 +1,4 @@
+import { pendingRows } from '@ct/jobs';
 import type { MajorProfile, MajorProfileState } from '@ct/contracts';
 import type { Queryable } from '@ct/store';
 
@@ -149,12 +150,7 @@ export class MajorProfileRepository {
 
   /** Requests still waiting or running, oldest first (re-enqueued when their job was lost). */
   async listPending(limit = 500): Promise<MajorProfileRow[]> {
-    const r = await this.db.query<DbRow>(
-      `SELECT ${COLUMNS} FROM colleges.major_profile WHERE state IN ('queued', 'running')
-       ORDER BY updated_at LIMIT $1`,
-      [limit],
-    );
-    return r.rows.map(toRow);
+    return (await pendingRows<DbRow>(this.db, 'colleges.major_profile', COLUMNS, limit)).map(toRow);
   }
 
   /** CIP codes with the official names of the colleges that have a gathered profile for them. */
