@@ -4,7 +4,7 @@ import { ProviderError, type AiClient } from '@ct/providers';
 import { PermanentJobError, type JobHandler } from '@ct/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import Type from 'typebox';
-import type { EssaysRepository, ExampleRequestRow } from './repository.ts';
+import type { EssaysRepository, ExampleRequestRow } from '../repositories/essays.ts';
 
 /** How many examples are written for each prompt. */
 export const EXAMPLES_PER_PROMPT = 2;

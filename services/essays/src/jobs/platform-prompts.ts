@@ -7,8 +7,8 @@ import { comingCycles, ProviderError, type AiClient } from '@ct/providers';
 import { PermanentJobError, type JobContext, type QueueBackend } from '@ct/queue';
 import type { FastifyBaseLogger } from 'fastify';
 import Type from 'typebox';
-import type { EssaysRepository, PromptInput } from './repository.ts';
-import { COMMON_APP, UNIVERSITY_OF_CALIFORNIA } from './seed.ts';
+import type { EssaysRepository, PromptInput } from '../repositories/essays.ts';
+import { COMMON_APP, UNIVERSITY_OF_CALIFORNIA } from '../seed.ts';
 
 const Num = Type.Union([Type.Integer(), Type.Null()]);
 const Url = Type.Union([Type.String(), Type.Null()], {

@@ -8,7 +8,7 @@ import {
 } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 import { pendingRows } from '@ct/jobs';
-import { categorisePrompt } from './categories.ts';
+import { categorisePrompt } from '../categories.ts';
 
 /** Text as Postgres can store it: NUL and other control characters (but line breaks and tabs) removed. */
 export function cleanText(text: string): string {
