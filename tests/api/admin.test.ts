@@ -1,5 +1,5 @@
 import { RoleRepository } from '@ct/auth/repository';
-import { CollegeRepository } from '@ct/colleges/repository';
+import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { ROUTES } from '@ct/contracts';
 import {
   buildCollege,

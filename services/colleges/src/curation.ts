@@ -11,7 +11,7 @@ import type { CollegesConfig } from './config.ts';
 import type { Queryable } from '@ct/store';
 import { ingestedEvent, type Ingestion } from './ingestion.ts';
 import { TRUST_MSG } from './messages.ts';
-import type { StoredCollege } from './repository.ts';
+import type { StoredCollege } from './repositories/colleges.ts';
 
 type Kind = 'shared' | 'review';
 

@@ -11,13 +11,13 @@ import { Outbox } from '@ct/jobs';
 import { decideSharing, mergeEnrichment, mergeGovernment } from '@ct/providers';
 import { AppError, type ServiceContext } from '@ct/service-kit';
 import type { Queryable } from '@ct/store';
-import { AiBudget } from './ai-budget.ts';
+import { AiBudget } from './repositories/ai-budget.ts';
 import type { CollegesConfig } from './config.ts';
-import { IngestionRepository, publicRequest, type StoredRequest } from './ingestion-repository.ts';
-import { collegesJobs } from './jobs.ts';
+import { IngestionRepository, publicRequest, type StoredRequest } from './repositories/ingestion.ts';
+import { collegesJobs } from './jobs/requests.ts';
 import { TRUST_MSG } from './messages.ts';
-import { CollegeRepository, type CollegeHit, type StoredCollege } from './repository.ts';
-import { ReviewRepository } from './review-repository.ts';
+import { CollegeRepository, type CollegeHit, type StoredCollege } from './repositories/colleges.ts';
+import { ReviewRepository } from './repositories/reviews.ts';
 import { SuggestionIndex } from './suggestions.ts';
 
 /** The college.ingested event of a stored college, and its id (the same content is the same event). */

@@ -1,6 +1,6 @@
 import { trigrams } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
-import { collegeWrites } from './repository.ts';
+import { collegeWrites } from './repositories/colleges.ts';
 
 interface Entry {
   collegeId: number;

@@ -8,8 +8,8 @@ import {
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
-import type { collegesJobs } from '../jobs.ts';
-import { CollegeRepository } from '../repository.ts';
+import type { collegesJobs } from '../jobs/requests.ts';
+import { CollegeRepository } from '../repositories/colleges.ts';
 import { MAJORS } from './majors.ts';
 import { MajorProfileRepository } from './repository.ts';
 import { resolveMajor, suggestMajors } from './suggest.ts';

@@ -10,7 +10,7 @@ import {
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import type { Ingestion } from '../ingestion.ts';
-import { publicRequest } from '../ingestion-repository.ts';
+import { publicRequest } from '../repositories/ingestion.ts';
 
 /** The ingestion worker's reports, and the admin's view and retry of ingestion requests. */
 export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {

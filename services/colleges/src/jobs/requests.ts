@@ -1,9 +1,9 @@
 import { IngestCollegeJob, IngestMajorJob, INGESTION_QUEUE } from '@ct/contracts';
 import { TrackedJobs } from '@ct/jobs';
 import type { ServiceContext } from '@ct/service-kit';
-import type { CollegesConfig } from './config.ts';
-import { IngestionRepository } from './ingestion-repository.ts';
-import { MajorProfileRepository } from './majors/repository.ts';
+import type { CollegesConfig } from '../config.ts';
+import { IngestionRepository } from '../repositories/ingestion.ts';
+import { MajorProfileRepository } from '../majors/repository.ts';
 
 /** Message of a job the queue gave up on without the worker recording why (e.g. it kept crashing). */
 export const INTERRUPTED_REASON =
