@@ -1,42 +1,28 @@
 import { fileURLToPath } from 'node:url';
-import {
-  CollegeIngestedEvent,
-  CollegeRemovedEvent,
-  ESSAY_EXAMPLES_QUEUE,
-  GatherPlatformPromptsJob,
-  type GatherPlatformPromptsJobData,
-  type WriteExampleEssaysJobData,
-} from '@ct/contracts';
+import { CollegeIngestedEvent, CollegeRemovedEvent } from '@ct/contracts';
 import { TrackedJobs } from '@ct/jobs';
-import { AiClient } from '@ct/providers';
 import { PermanentJobError } from '@ct/queue';
 import { defineService, registerRoutes } from '@ct/service-kit';
 import { Value } from 'typebox/value';
 import { EssaysConfig } from './config.ts';
 import { essayRoutes } from './routes/essays.ts';
-import { examplesKind, writeExamplesHandler } from './jobs/examples.ts';
+import { internalRoutes } from './routes/internal.ts';
+import { examplesKind } from './jobs/examples.ts';
 import { EssaysRepository, promptKey } from './repositories/essays.ts';
-import { enqueuePlatformPrompts, gatherPlatformPromptsHandler } from './jobs/platform-prompts.ts';
+import { enqueuePlatformPrompts } from './jobs/platform-prompts.ts';
 import { COMMON_APP, seedPlatformPrompts } from './seed.ts';
 
-function aiClient(config: EssaysConfig): AiClient | null {
-  if (!config.OPENAI_API_KEY) return null;
-  return new AiClient({
-    apiKey: config.OPENAI_API_KEY,
-    baseUrl: config.OPENAI_BASE_URL,
-    model: config.OPENAI_MODEL,
-    timeoutMs: config.OPENAI_TIMEOUT_MS,
-  });
-}
-
-/** The essays service: colleges that have prompts, their prompts, example essays per prompt. */
+/**
+ * The essays service: colleges that have prompts, their prompts, example essays per prompt. It requests
+ * essays work (example essays, platform prompts); the ingestion worker runs it and reports back.
+ */
 export default defineService({
   name: 'essays',
   schema: 'essays',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: EssaysConfig,
   async plugin(app, ctx) {
-    registerRoutes(app, ctx, essayRoutes(ctx));
+    registerRoutes(app, ctx, [...essayRoutes(ctx), ...internalRoutes(ctx)]);
   },
 
   async start(ctx) {
@@ -45,7 +31,6 @@ export default defineService({
     const jobs = new TrackedJobs(ctx.queue, ctx.log);
     jobs.track(examplesKind(repo));
     ctx.onClose(await jobs.start(config.ESSAY_EXAMPLES_SWEEP_MS));
-    const ai = aiClient(config);
     // The Common App and UC prompts are not shipped: an operator's file, else the AI provider gathers
     // them from the platforms' own pages; with neither, only colleges' own gathered prompts are listed.
     const file = config.ESSAY_PROMPTS_FILE;
@@ -56,7 +41,7 @@ export default defineService({
       } catch (err) {
         ctx.log.error({ err, file }, 'Common App and UC prompts could not be read from ESSAY_PROMPTS_FILE');
       }
-    } else if (ai) {
+    } else if (config.OPENAI_API_KEY) {
       const known = await repo.findCollege(COMMON_APP);
       if (!known || !(await repo.listPrompts(known.id)).length) {
         await enqueuePlatformPrompts(ctx.queue).catch((err: unknown) => {
@@ -91,20 +76,5 @@ export default defineService({
       },
     });
     ctx.onClose(() => events.close());
-
-    const writeExamples = writeExamplesHandler(repo, ai, ctx.log);
-    const gatherPrompts = ai ? gatherPlatformPromptsHandler(repo, ai, ctx.log) : null;
-    const writer = ctx.queue.process<WriteExampleEssaysJobData | GatherPlatformPromptsJobData>(
-      ESSAY_EXAMPLES_QUEUE,
-      async (job) => {
-        if (job.name === GatherPlatformPromptsJob.name) {
-          if (!gatherPrompts) throw new PermanentJobError('No AI provider is configured');
-          return gatherPrompts(job as typeof job & { data: GatherPlatformPromptsJobData });
-        }
-        return writeExamples(job as typeof job & { data: WriteExampleEssaysJobData });
-      },
-      { concurrency: config.ESSAY_EXAMPLES_CONCURRENCY },
-    );
-    ctx.onClose(() => writer.close());
   },
 });

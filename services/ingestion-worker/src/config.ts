@@ -9,6 +9,8 @@ const HttpUrl = (def?: string) => Type.String({ pattern: '^https?://.+', ...(def
 const OWN = {
   /** Jobs run at the same time by one worker process. */
   INGESTION_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 200, default: 4 }),
+  /** Essays jobs (example essays, platform prompts) run at the same time by one worker process. */
+  ESSAY_EXAMPLES_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 20, default: 2 }),
   SCORECARD_API_URL: HttpUrl(DEFAULT_SCORECARD_API_URL),
   /** api.data.gov key; without it no government data is gathered. */
   SCORECARD_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -48,4 +50,9 @@ export function providerLimiter(config: WorkerConfig): QueueLimiter | undefined 
   );
   if (perMinute === Infinity) return undefined;
   return { max: Math.max(1, Math.floor(perMinute)), durationMs: 60_000 };
+}
+
+/** The AI provider's request limit for the essays queue (one AI call a job), across every worker. */
+export function aiLimiter(config: WorkerConfig): QueueLimiter | undefined {
+  return config.OPENAI_API_KEY ? { max: config.OPENAI_REQUESTS_PER_MINUTE, durationMs: 60_000 } : undefined;
 }

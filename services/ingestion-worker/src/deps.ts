@@ -15,6 +15,8 @@ export interface WorkerDeps {
   scorecard: ScorecardClient | null;
   /** The OpenAI Responses API (web search, strict JSON), or null without OPENAI_API_KEY */
   ai: AiClient | null;
+  /** The same API for essays work (example essays, platform prompts): not counted against the hourly limit */
+  writer: AiClient | null;
   /** The Common App requirements grid (shipped, or the operator's), or null when turned off */
   localDeadlines: LocalDeadlines | null;
 }
@@ -31,20 +33,24 @@ export async function createDeps(ctx: ServiceContext<WorkerConfig>): Promise<Wor
         timeoutMs: config.SCORECARD_TIMEOUT_MS,
       })
     : null;
-  const ai = config.OPENAI_API_KEY
-    ? new AiClient({
-        apiKey: config.OPENAI_API_KEY,
-        baseUrl: config.OPENAI_BASE_URL,
-        model: config.OPENAI_MODEL,
-        timeoutMs: config.OPENAI_TIMEOUT_MS,
-        budget: () => takeAiCall(clients),
-      })
-    : null;
+  const openAi = (budget?: () => Promise<void>) => {
+    if (!config.OPENAI_API_KEY) return null;
+    const client = new AiClient({
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_BASE_URL,
+      model: config.OPENAI_MODEL,
+      timeoutMs: config.OPENAI_TIMEOUT_MS,
+      budget,
+    });
+    ctx.onClose(() => client.close());
+    return client;
+  };
+  const ai = openAi(() => takeAiCall(clients));
+  const writer = openAi();
   if (scorecard) ctx.onClose(() => scorecard.close());
-  if (ai) ctx.onClose(() => ai.close());
   const { grid: localDeadlines, problem } = await loadLocalDeadlines(config.LOCAL_DEADLINES_FILE);
   if (problem) ctx.log.warn({ file: config.LOCAL_DEADLINES_FILE, problem }, 'Common App grid not loaded');
-  return { config, clients, log: ctx.log, scorecard, ai, localDeadlines };
+  return { config, clients, log: ctx.log, scorecard, ai, writer, localDeadlines };
 }
 
 /**
