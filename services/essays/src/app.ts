@@ -12,6 +12,9 @@ import { EssaysRepository, promptKey } from './repositories/essays.ts';
 import { enqueuePlatformPrompts } from './jobs/platform-prompts.ts';
 import { COMMON_APP, seedPlatformPrompts } from './seed.ts';
 
+/** How often example requests whose job the queue lost get it back. */
+const SWEEP_MS = 60_000;
+
 /**
  * The essays service: colleges that have prompts, their prompts, example essays per prompt. It requests
  * essays work (example essays, platform prompts); the ingestion worker runs it and reports back.
@@ -30,7 +33,7 @@ export default defineService({
     const { config } = ctx;
     const jobs = new TrackedJobs(ctx.queue, ctx.log);
     jobs.track(examplesKind(repo));
-    ctx.onClose(await jobs.start(config.ESSAY_EXAMPLES_SWEEP_MS));
+    ctx.onClose(await jobs.start(SWEEP_MS));
     // The Common App and UC prompts are not shipped: an operator's file, else the AI provider gathers
     // them from the platforms' own pages; with neither, only colleges' own gathered prompts are listed.
     const file = config.ESSAY_PROMPTS_FILE;

@@ -13,8 +13,6 @@ const OWN = {
    * gathers them from the platforms' pages; with neither they are not listed (none are shipped).
    */
   ESSAY_PROMPTS_FILE: Type.Optional(Type.String({ minLength: 1 })),
-  /** How often requests still waiting for examples get a job the queue lost (0: only at start). */
-  ESSAY_EXAMPLES_SWEEP_MS: Type.Integer({ minimum: 0, default: 60_000 }),
 };
 
 export const EssaysConfig = withBase(OWN);
