@@ -9,7 +9,7 @@ import {
   startTestGateway,
 } from '../packages/testkit/src/index.ts';
 import { RoleRepository } from '../services/auth/src/repositories/roles.ts';
-import { CollegeRepository } from '../services/colleges/src/repository.ts';
+import { CollegeRepository } from '../services/colleges/src/repositories/colleges.ts';
 import { fmt, load, report } from './lib.ts';
 
 export const inDefaultRun = false;

@@ -13,7 +13,7 @@ import {
 } from '../packages/testkit/src/index.ts';
 import { suggestMajors } from '../services/colleges/src/majors/suggest.ts';
 import { MajorProfileRepository } from '../services/colleges/src/majors/repository.ts';
-import { EssaysRepository, promptKey } from '../services/essays/src/repository.ts';
+import { EssaysRepository, promptKey } from '../services/essays/src/repositories/essays.ts';
 import { fmt, load, report } from './lib.ts';
 
 export const inDefaultRun = false;

@@ -3,7 +3,7 @@
 // API with the student's own token.
 import { normaliseCollegeName } from '@ct/contracts';
 import collegesService from '@ct/colleges';
-import { CollegeRepository } from '@ct/colleges/repository';
+import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { loadSnapshot } from '@ct/colleges/snapshot';
 import { migrateModule, type ServiceModule } from '@ct/service-kit';
 import { openDb } from '@ct/store';

@@ -4,7 +4,7 @@
 // violation at all, whatever its impact (critical, serious, moderate or minor). Pages are scanned with
 // prefers-reduced-motion, so that fades and typing animations are at their end state (the state a student
 // reads) when axe measures contrast.
-import { EssaysRepository } from '@ct/essays/repository';
+import { EssaysRepository } from '@ct/essays/repositories/essays';
 import {
   buildCollege,
   createVerifiedUser,

@@ -1,5 +1,5 @@
 import { RoleRepository } from '@ct/auth/repositories/roles';
-import { CollegeRepository } from '@ct/colleges/repository';
+import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { ROUTES } from '@ct/contracts';
 import {
   buildCollege,

@@ -1,5 +1,5 @@
 import { INGESTION_QUEUE, type College, type IngestionRequest } from '@ct/contracts';
-import { CollegeRepository } from '@ct/colleges/repository';
+import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { governmentCollege, governmentData, recordFromCsv } from '@ct/providers';
 import {
   buildCollege,

@@ -1,7 +1,7 @@
 // No one can poison the shared cache (issue 12, items 3 and 4), through the real gateway, services, worker,
 // Postgres and Redis, with the College Scorecard and OpenAI as local fakes speaking their APIs.
 import { RoleRepository } from '@ct/auth/repositories/roles';
-import { CollegeRepository } from '@ct/colleges/repository';
+import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { writeColleges } from '@ct/colleges/scorecard-import';
 import {
   eventQueueName,

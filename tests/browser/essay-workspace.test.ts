@@ -2,7 +2,7 @@
 // prompts read the same), word limit and live count, autosave that loses nothing on reload, versions,
 // a warning when a draft names another college, and the college list with the student's own first.
 import type { EssayDraft } from '@ct/contracts';
-import { EssaysRepository } from '@ct/essays/repository';
+import { EssaysRepository } from '@ct/essays/repositories/essays';
 import {
   buildCollege,
   createVerifiedUser,

@@ -3,7 +3,7 @@
 // asked, both admission rates labelled, and the admin's College Review section.
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import { countdownText, daysBetween, localToday } from '@ct/contracts/planning';
-import { CollegeRepository } from '@ct/colleges/repository';
+import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { governmentCollege, governmentData, recordFromCsv } from '@ct/providers';
 import {
   buildCollege,

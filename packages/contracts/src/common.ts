@@ -48,4 +48,4 @@ export const UserId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-
 /** A college name as typed by a student. */
 export const CollegeName = Type.String({ minLength: 1, maxLength: 200 });
 
-export { normaliseCollegeName } from './constants.ts';
+export { normaliseCollegeName, trigrams } from './constants.ts';

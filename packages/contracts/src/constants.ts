@@ -35,7 +35,10 @@ export const COMPARE_METRICS = [
   { label: 'Graduation Rate', path: 'graduationRate', better: 'higher', kind: 'percent' },
 ] as const;
 
-/** Normalise a college name for matching: case-, accent- and punctuation-insensitive, `&` reads as `and`. */
+/**
+ * Normalise a college name (or a major, or any name typed for matching): case-, accent- and
+ * punctuation-insensitive, `&` reads as `and`, so "Pre-Med" and "pre med" compare equal.
+ */
 export function normaliseCollegeName(name: string): string {
   return name
     .normalize('NFKD')
@@ -45,6 +48,17 @@ export function normaliseCollegeName(name: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .replace(/\s+/g, ' ');
+}
+
+/** pg_trgm's trigrams of a normalised text: each word padded with two spaces before and one after. */
+export function trigrams(text: string): string[] {
+  const out = new Set<string>();
+  for (const word of text.split(' ')) {
+    if (!word) continue;
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  }
+  return [...out];
 }
 
 /** How long a college removed from a student's list keeps its checklist progress for Undo or re-adding. */

@@ -1,5 +1,4 @@
 export * from './errors.ts';
-export * from './rate-limit.ts';
 export * from './json-schema.ts';
 export * from './openai.ts';
 export * from './scorecard-fields.ts';

@@ -2,7 +2,6 @@ import { Agent, request } from 'undici';
 import type { Static, TSchema } from 'typebox';
 import { ProviderError, httpError } from './errors.ts';
 import { dropNullOptionals, toStrictJsonSchema } from './json-schema.ts';
-import type { RateLimiter } from './rate-limit.ts';
 import { firstProblem, matches } from './validate.ts';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -14,7 +13,6 @@ export interface AiClientOptions {
   model: string;
   /** Per request; web search answers can take a minute. */
   timeoutMs?: number;
-  limiter?: RateLimiter | undefined;
   /**
    * Asked before every call: counts it against a limit shared by every process (the hourly circuit
    * breaker). Throws a ProviderError of kind `paused` when the limit is spent.
@@ -95,7 +93,6 @@ export class AiClient {
    */
   async gatherJson<S extends TSchema>(req: GatherRequest<S>): Promise<Gathered<Static<S>>> {
     await this.opts.budget?.();
-    await this.opts.limiter?.take();
     const timeout = this.opts.timeoutMs ?? 120_000;
     const payload = {
       model: this.opts.model,

@@ -1,7 +1,6 @@
 import { normaliseCollegeName } from '@ct/contracts/constants';
 import { Agent, request, type Dispatcher } from 'undici';
 import { ProviderError, httpError } from './errors.ts';
-import type { RateLimiter } from './rate-limit.ts';
 import {
   SCORECARD_API_FIELDS,
   governmentData,
@@ -17,7 +16,6 @@ export interface ScorecardClientOptions {
   baseUrl: string;
   apiKey: string;
   timeoutMs?: number;
-  limiter?: RateLimiter | undefined;
 }
 
 interface SchoolsPage {
@@ -45,9 +43,11 @@ export class ScorecardClient {
     await this.agent.destroy();
   }
 
-  private async schools(params: Record<string, string>): Promise<Array<Record<string, unknown>>> {
-    await this.opts.limiter?.take();
-    const qs = new URLSearchParams({ ...params, fields: SCORECARD_API_FIELDS, api_key: this.opts.apiKey });
+  private async schools(
+    params: Record<string, string>,
+    fields = SCORECARD_API_FIELDS,
+  ): Promise<Array<Record<string, unknown>>> {
+    const qs = new URLSearchParams({ ...params, fields, api_key: this.opts.apiKey });
     const timeout = this.opts.timeoutMs ?? 15_000;
     let res: Dispatcher.ResponseData;
     try {
@@ -92,6 +92,11 @@ export class ScorecardClient {
   async getSchool(id: number): Promise<GovernmentData | null> {
     const results = await this.schools({ id: String(id) });
     return results.map((r) => governmentData(recordFromApi(r))).find((s) => s?.scorecardId === id) ?? null;
+  }
+
+  /** The raw record of one institution with only the given fields (comma-separated), or null. */
+  async getSchoolFields(id: number, fields: string): Promise<Record<string, unknown> | null> {
+    return (await this.schools({ id: String(id) }, fields))[0] ?? null;
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   PermanentJobError,
   type AddOptions,
   type AddResult,
+  type ConsumeOptions,
   type Consumer,
   type JobHandler,
   type JobInfo,
@@ -169,7 +170,7 @@ export class BullQueue implements QueueBackend {
     return Promise.all(jobs.filter(Boolean).map((j) => this.info(j)));
   }
 
-  process<T>(queue: string, handler: JobHandler<T>, opts: { concurrency?: number } = {}): Consumer {
+  process<T>(queue: string, handler: JobHandler<T>, opts: ConsumeOptions = {}): Consumer {
     const connection = this.newConnection();
     // Jobs this consumer is running, with the lock token needed to hand them back on shutdown.
     const running = new Map<string, { job: Job; token: string | undefined; abort: AbortController }>();
@@ -204,6 +205,7 @@ export class BullQueue implements QueueBackend {
         connection,
         prefix: this.prefix,
         concurrency: Math.max(1, opts.concurrency ?? 1),
+        ...(opts.limiter ? { limiter: { max: opts.limiter.max, duration: opts.limiter.durationMs } } : {}),
         lockDuration: this.opts.lockDurationMs ?? 30_000,
         // A crashed worker's jobs are found about one lock length after it died.
         stalledInterval: this.opts.stalledIntervalMs ?? this.opts.lockDurationMs ?? 30_000,

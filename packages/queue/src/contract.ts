@@ -63,8 +63,19 @@ export interface QueueCounts {
   failed: number;
 }
 
+/** At most `max` jobs of a queue start in each `durationMs`, counted over every consumer of the queue. */
+export interface QueueLimiter {
+  max: number;
+  durationMs: number;
+}
+
 export interface ConsumeOptions {
   concurrency?: number;
+  /**
+   * Starts per time window for the whole queue: BullMQ counts them in Redis, so the limit holds across
+   * every worker process; give every consumer of a queue the same limiter.
+   */
+  limiter?: QueueLimiter | undefined;
 }
 
 export interface Consumer {

@@ -4,6 +4,7 @@ import {
   PermanentJobError,
   type AddOptions,
   type AddResult,
+  type ConsumeOptions,
   type Consumer,
   type JobHandler,
   type JobInfo,
@@ -11,6 +12,7 @@ import {
   type QueueBackend,
   type QueueCounts,
   type QueueEvent,
+  type QueueLimiter,
 } from './contract.ts';
 
 interface MemJob {
@@ -32,6 +34,10 @@ interface MemQueue {
   jobs: Map<string, MemJob>;
   waiting: string[];
   consumers: Set<MemConsumer>;
+  /** The limiter's current window: when it ends and how many jobs started in it */
+  window?: { until: number; started: number };
+  /** Pumps again when a full window ends */
+  wake?: NodeJS.Timeout | undefined;
 }
 
 class MemConsumer implements Consumer {
@@ -44,6 +50,7 @@ class MemConsumer implements Consumer {
     readonly queue: string,
     readonly handler: JobHandler,
     readonly concurrency: number,
+    readonly limiter: QueueLimiter | undefined,
   ) {}
   settle() {
     if (this.running === 0) for (const f of this.idle.splice(0)) f();
@@ -161,8 +168,14 @@ export class MemoryQueue implements QueueBackend {
       .map((j) => this.info(j));
   }
 
-  process<T>(queue: string, handler: JobHandler<T>, opts: { concurrency?: number } = {}): Consumer {
-    const c = new MemConsumer(this, queue, handler as JobHandler, Math.max(1, opts.concurrency ?? 1));
+  process<T>(queue: string, handler: JobHandler<T>, opts: ConsumeOptions = {}): Consumer {
+    const c = new MemConsumer(
+      this,
+      queue,
+      handler as JobHandler,
+      Math.max(1, opts.concurrency ?? 1),
+      opts.limiter,
+    );
     this.q(queue).consumers.add(c);
     this.pump(queue);
     return c;
@@ -187,6 +200,7 @@ export class MemoryQueue implements QueueBackend {
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queues.values()) {
+      clearTimeout(q.wake);
       for (const j of q.jobs.values()) if (j.timer) clearTimeout(j.timer);
       for (const c of q.consumers) await c.close(true);
     }
@@ -195,13 +209,31 @@ export class MemoryQueue implements QueueBackend {
   private pump(queue: string) {
     const q = this.q(queue);
     for (const c of q.consumers) {
-      while (!c.closed && c.running < c.concurrency && q.waiting.length > 0) {
-        const id = q.waiting.shift()!;
-        const job = q.jobs.get(id);
-        if (!job || job.state !== 'waiting') continue;
-        void this.run(queue, c, job);
+      while (!c.closed && c.running < c.concurrency) {
+        while (q.waiting.length && q.jobs.get(q.waiting[0]!)?.state !== 'waiting') q.waiting.shift();
+        if (!q.waiting.length || !this.admit(queue, q, c.limiter)) break;
+        void this.run(queue, c, q.jobs.get(q.waiting.shift()!)!);
       }
     }
+  }
+
+  /** Counts one start against the queue's limiter window; false (and a wake-up later) when it is full. */
+  private admit(queue: string, q: MemQueue, limiter: QueueLimiter | undefined): boolean {
+    if (!limiter) return true;
+    const now = Date.now();
+    if (!q.window || now >= q.window.until) q.window = { until: now + limiter.durationMs, started: 0 };
+    if (q.window.started < limiter.max) {
+      q.window.started++;
+      return true;
+    }
+    if (!q.wake && !this.closed) {
+      q.wake = setTimeout(() => {
+        q.wake = undefined;
+        this.pump(queue);
+      }, q.window.until - now);
+      q.wake.unref();
+    }
+    return false;
   }
 
   private async run(queue: string, c: MemConsumer, job: MemJob) {

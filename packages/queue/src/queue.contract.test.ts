@@ -140,6 +140,26 @@ describe.each(backends)('queue contract: $name', ({ make }) => {
     await consumer.close();
   });
 
+  it('a limiter holds for the whole queue, across two consumers', async () => {
+    open();
+    const starts: number[] = [];
+    const limiter = { max: 2, durationMs: 1000 };
+    const handler = async () => {
+      starts.push(Date.now());
+    };
+    const consumers = [
+      q.process('limited', handler, { concurrency: 4, limiter }),
+      q.process('limited', handler, { concurrency: 4, limiter }),
+    ];
+    for (let i = 0; i < 6; i++) await q.add('limited', 'x', { i }, { jobId: `l${i}` });
+    await until(() => (starts.length === 6 ? true : undefined));
+    // Eight free slots, but two starts a second: three windows, whichever consumer took the jobs.
+    const [t0, , t2, , t4] = starts.sort((a, b) => a - b);
+    expect(t2! - t0!).toBeGreaterThanOrEqual(900);
+    expect(t4! - t2!).toBeGreaterThanOrEqual(900);
+    await Promise.all(consumers.map((c) => c.close()));
+  });
+
   it('graceful close lets the running job finish', async () => {
     open();
     let finished = false;

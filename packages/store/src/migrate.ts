@@ -7,13 +7,25 @@ export interface Migration {
   sql: string;
 }
 
-/** Reads `NNN_name.sql` files from a folder, in order. */
-export function readMigrations(dir: string): Migration[] {
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /^\d{3,}_[\w-]+\.sql$/.test(f))
+const MIGRATION = /^\d{3,}_[\w-]+\.sql$/;
+
+/**
+ * Reads `NNN_name.sql` files from a folder, in order, then those of each subfolder (a part of the service
+ * with its own numbering, e.g. `majors/001_major_profiles`), subfolders in name order.
+ */
+export function readMigrations(dir: string, prefix = ''): Migration[] {
+  const entries = fs.readdirSync(dir, { withFileTypes: true });
+  const own = entries
+    .filter((e) => e.isFile() && MIGRATION.test(e.name))
+    .map((e) => e.name)
     .sort()
-    .map((f) => ({ id: f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
+    .map((f) => ({ id: prefix + f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
+  const parts = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .flatMap((d) => readMigrations(path.join(dir, d), `${prefix}${d}/`));
+  return [...own, ...parts];
 }
 
 /**

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freshDatabase, type TestDatabase } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, migrate, openDb, type Db } from './index.ts';
+import { DataDirInUseError, migrate, openDb, readMigrations, type Db } from './index.ts';
 
 const MIGRATIONS = [
   {
@@ -160,4 +160,20 @@ describe('PGlite data folder', () => {
       fs.rmSync(path.dirname(dir), { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('readMigrations', () => {
+  it('reads a folder in order, then each part with its own numbering', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'majors'));
+      fs.writeFileSync(path.join(dir, '002_more.sql'), 'SELECT 2;');
+      fs.writeFileSync(path.join(dir, '001_init.sql'), 'SELECT 1;');
+      fs.writeFileSync(path.join(dir, 'majors', '001_profiles.sql'), 'SELECT 3;');
+      fs.writeFileSync(path.join(dir, 'notes.md'), 'not a migration');
+      expect(readMigrations(dir).map((m) => m.id)).toEqual(['001_init', '002_more', 'majors/001_profiles']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { College, CollegeFactsAnswer } from '@ct/contracts';
-import { CollegeRepository } from '@ct/colleges/repository';
+import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import type { Queryable } from '@ct/store';
 
 type DeepPartial<T> = {

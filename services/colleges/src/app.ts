@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { INGESTION_QUEUE } from '@ct/contracts';
 import { defineService, registerRoutes, type ServiceContext } from '@ct/service-kit';
 import { CollegesConfig } from './config.ts';
-import { Ingestion, INTERRUPTED_REASON } from './ingestion.ts';
+import { Ingestion } from './ingestion.ts';
 import { majorRoutes } from './majors/routes.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
@@ -21,7 +20,7 @@ export default defineService({
       ...collegeRoutes(ctx, ingestion),
       ...ingestionRoutes(ctx, ingestion),
       ...reviewRoutes(ctx, ingestion),
-      ...majorRoutes(ctx),
+      ...majorRoutes(ctx, ingestion.work),
     ]);
   },
   async start(ctx) {
@@ -35,39 +34,11 @@ export default defineService({
       );
       ctx.onClose(() => loading);
     }
+    // One sweep gives every pending college and major request its job back (or ends it when its tries
+    // are spent); the outbox publishes what an earlier process committed but did not publish.
     const ingestion = new Ingestion(ctx);
-    // A job the queue gave up on without the worker saying why (it kept dying mid-job) still ends its
-    // request, so no student waits forever behind the overlay.
-    const off = await ctx.queue.on(INGESTION_QUEUE, (e) => {
-      if (e.type !== 'failed' || !e.final) return;
-      const key = Ingestion.keyOfJob(e.jobId);
-      if (!key) return;
-      void ingestion.requests.fail(key, INTERRUPTED_REASON, true).catch((err: unknown) => {
-        ctx.log.warn({ err, key }, 'could not record a failed ingestion job');
-      });
-    });
-    ctx.onClose(off);
-    const resume = async () => {
-      try {
-        const n = await ingestion.resumePending();
-        if (n) ctx.log.info({ requests: n }, 'ingestion requests still pending were enqueued again');
-      } catch (err) {
-        ctx.log.warn({ err }, 'could not enqueue pending ingestion requests (will try again)');
-      }
-    };
-    await resume();
-    if (config.INGESTION_SWEEP_MS > 0) {
-      const timer = setInterval(() => void resume(), config.INGESTION_SWEEP_MS);
-      timer.unref();
-      ctx.onClose(() => clearInterval(timer));
-    }
-    // Events committed but not yet published (the process stopped between the two) go out now, and any
-    // the relay after a commit could not publish (the queue was down) on the timer.
-    const relayed = await ingestion.outbox.kick();
-    if (relayed) ctx.log.info({ events: relayed }, 'outbox: events left from before were published');
-    const relayTimer = setInterval(() => void ingestion.outbox.kick(), config.OUTBOX_RELAY_MS);
-    relayTimer.unref();
-    ctx.onClose(() => clearInterval(relayTimer));
+    ctx.onClose(await ingestion.work.jobs.start(config.INGESTION_SWEEP_MS));
+    ctx.onClose(await ingestion.outbox.start(config.OUTBOX_RELAY_MS));
   },
 });
 

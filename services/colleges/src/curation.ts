@@ -11,8 +11,7 @@ import type { CollegesConfig } from './config.ts';
 import type { Queryable } from '@ct/store';
 import { ingestedEvent, type Ingestion } from './ingestion.ts';
 import { TRUST_MSG } from './messages.ts';
-import { Outbox } from './outbox.ts';
-import type { StoredCollege } from './repository.ts';
+import type { StoredCollege } from './repositories/colleges.ts';
 
 type Kind = 'shared' | 'review';
 
@@ -48,7 +47,7 @@ export class Curation {
       await requests.repoint([item.key], null, saved, tx);
       await reviews.delete(id, tx);
       const { payload, eventId } = ingestedEvent(saved.document);
-      await Outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+      await this.ingestion.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
       return saved.name;
     });
     void this.ingestion.outbox.kick();
@@ -94,7 +93,7 @@ export class Curation {
       await colleges.rememberRemovedInstitution(merged.document, 'merged', target.name, tx);
       await this.announceRemoval(tx, merged.name, target, null);
       const { payload, eventId } = ingestedEvent(target.document);
-      await Outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+      await this.ingestion.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
       return { name: merged.name, into: target.name };
     });
     void this.ingestion.outbox.kick();
@@ -147,6 +146,6 @@ export class Curation {
     };
     // Fixed when written: a relay that publishes the row twice publishes one event.
     const eventId = `${normaliseCollegeName(name)}.removed.${randomUUID()}`;
-    await Outbox.add(tx, CollegeRemovedEvent, payload, eventId);
+    await this.ingestion.outbox.add(tx, CollegeRemovedEvent, payload, eventId);
   }
 }

@@ -1,33 +1,24 @@
 import {
   CollegeIngestedEvent,
-  IngestCollegeJob,
-  INGESTION_QUEUE,
-  ingestionJobId,
   normaliseCollegeName,
   type College,
   type CollegeIngestedEvent as CollegeIngestedPayload,
   type Enrichment,
-  type IngestCollegeJob as IngestCollegeJobData,
   type IngestionRequest,
 } from '@ct/contracts';
 import { createHash } from 'node:crypto';
+import { Outbox } from '@ct/jobs';
 import { decideSharing, mergeEnrichment, mergeGovernment } from '@ct/providers';
 import { AppError, type ServiceContext } from '@ct/service-kit';
 import type { Queryable } from '@ct/store';
-import { AiBudget } from './ai-budget.ts';
+import { AiBudget } from './repositories/ai-budget.ts';
 import type { CollegesConfig } from './config.ts';
-import { IngestionRepository, publicRequest, type StoredRequest } from './ingestion-repository.ts';
+import { IngestionRepository, publicRequest, type StoredRequest } from './repositories/ingestion.ts';
+import { collegesJobs } from './jobs/requests.ts';
 import { TRUST_MSG } from './messages.ts';
-import { Outbox } from './outbox.ts';
-import { CollegeRepository, type CollegeHit, type StoredCollege } from './repository.ts';
-import { ReviewRepository } from './review-repository.ts';
+import { CollegeRepository, type CollegeHit, type StoredCollege } from './repositories/colleges.ts';
+import { ReviewRepository } from './repositories/reviews.ts';
 import { SuggestionIndex } from './suggestions.ts';
-
-const JOB_PREFIX = `${IngestCollegeJob.name}.`;
-
-/** Message of a job the queue gave up on without the worker recording why (e.g. it kept crashing). */
-export const INTERRUPTED_REASON =
-  'Gathering this college was interrupted too many times. Please try again later.';
 
 /** The college.ingested event of a stored college, and its id (the same content is the same event). */
 export function ingestedEvent(doc: College): { payload: CollegeIngestedPayload; eventId: string } {
@@ -62,6 +53,8 @@ export class Ingestion {
   readonly budget: AiBudget;
   /** Whether an AI provider is configured (enrichment is queued only then). */
   readonly aiConfigured: boolean;
+  /** The service's tracked background work (college and major jobs). */
+  readonly work: ReturnType<typeof collegesJobs>;
 
   private readonly config: CollegesConfig;
 
@@ -71,24 +64,15 @@ export class Ingestion {
     this.colleges = new CollegeRepository(ctx.db);
     this.reviews = new ReviewRepository(ctx.db);
     this.suggestions = new SuggestionIndex(ctx.db);
-    this.outbox = new Outbox(ctx.db, ctx.bus, ctx.log);
+    this.outbox = new Outbox(ctx.db, ctx.bus, ctx.log, 'colleges');
+    this.work = collegesJobs(ctx);
     this.budget = new AiBudget(ctx.db, ctx.config.AI_CALLS_PER_HOUR);
     this.aiConfigured = Boolean(ctx.config.OPENAI_API_KEY);
   }
 
   /** Gives a request its job; joins the job if it is already waiting or running. */
-  async enqueue(r: StoredRequest, requestId?: string): Promise<void> {
-    const data: IngestCollegeJobData = {
-      key: r.key,
-      name: r.name,
-      ...(r.scorecardId !== null ? { scorecardId: r.scorecardId } : {}),
-      ...(requestId ? { requestId } : {}),
-    };
-    await this.ctx.queue.add(INGESTION_QUEUE, IngestCollegeJob.name, data, {
-      jobId: ingestionJobId(IngestCollegeJob, r.key),
-      attempts: this.config.INGESTION_ATTEMPTS,
-      backoffMs: this.config.INGESTION_BACKOFF_MS,
-    });
+  enqueue(r: StoredRequest, requestId?: string): Promise<void> {
+    return this.work.jobs.enqueue(this.work.college, r, requestId);
   }
 
   /**
@@ -150,7 +134,7 @@ export class Ingestion {
       if (uid) await this.requests.recordRequester(key, uid, r.enqueue ? 'new-name' : 'joined', tx);
       return r;
     });
-    if (enqueue) await this.enqueueOrLeaveToSweep(request, requestId);
+    if (enqueue) await this.work.jobs.request(this.work.college, request, requestId);
     const waiting = request.state === 'queued' || request.state === 'running';
     return { status: waiting ? 202 : 200, request: publicRequest(request) };
   }
@@ -186,7 +170,7 @@ export class Ingestion {
       { requeueDone: true },
     );
     if (uid) await this.requests.recordRequester(key, uid, 'enrichment');
-    if (enqueue) await this.enqueueOrLeaveToSweep(request, requestId);
+    if (enqueue) await this.work.jobs.request(this.work.college, request, requestId);
   }
 
   /** Where a found college's facts from its own pages stand: the status line of its card. */
@@ -200,21 +184,6 @@ export class Ingestion {
     if (r?.state === 'failed') return { state: 'failed', message: r.failureReason };
     if (await this.budget.spent()) return { state: 'paused', message: TRUST_MSG.paused };
     return done;
-  }
-
-  /**
-   * The request row is already committed, so a queue that is down (Redis lost) does not lose it: the
-   * periodic sweep (resumePending) enqueues it once the queue is back. The student gets the recorded request.
-   */
-  private async enqueueOrLeaveToSweep(r: StoredRequest, requestId?: string): Promise<void> {
-    try {
-      await this.enqueue(r, requestId);
-    } catch (err) {
-      this.ctx.log.warn(
-        { err, key: r.key },
-        'ingestion request recorded; the queue is down, the sweep will enqueue it',
-      );
-    }
   }
 
   /**
@@ -315,23 +284,8 @@ export class Ingestion {
   ): Promise<StoredRequest> {
     const done = await this.requests.complete(req.key, saved.id, saved.name, tx);
     const { payload, eventId } = ingestedEvent(saved.document);
-    await Outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+    await this.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
     return done ?? req;
-  }
-
-  /** Enqueues again every request still waiting or running (after a restart or a lost Redis). */
-  async resumePending(): Promise<number> {
-    let n = 0;
-    for (const r of await this.requests.pending(1000)) {
-      await this.enqueue(r);
-      n++;
-    }
-    return n;
-  }
-
-  /** Key of an ingest-college job id, or null for other jobs on the queue. */
-  static keyOfJob(jobId: string): string | null {
-    return jobId.startsWith(JOB_PREFIX) ? jobId.slice(JOB_PREFIX.length) : null;
   }
 }
 

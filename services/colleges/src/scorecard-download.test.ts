@@ -16,7 +16,7 @@ import { openDb, type Db } from '@ct/store';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import collegesService from './app.ts';
-import { CollegeRepository } from './repository.ts';
+import { CollegeRepository } from './repositories/colleges.ts';
 import { importScorecard, type ImportProgress } from './scorecard-import.ts';
 import { latestScorecardFile } from './scorecard-source.ts';
 

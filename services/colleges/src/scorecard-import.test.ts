@@ -8,7 +8,7 @@ import { migrateModule, type ServiceModule } from '@ct/service-kit';
 import { openDb, type Db } from '@ct/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import collegesService from './app.ts';
-import { CollegeRepository } from './repository.ts';
+import { CollegeRepository } from './repositories/colleges.ts';
 import { importScorecard, type ImportProgress } from './scorecard-import.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -8,8 +8,8 @@ import {
   type GovernmentData,
 } from '@ct/providers';
 import type { Db, Queryable } from '@ct/store';
-import { CollegeRepository, disambiguatedName, type UpsertOptions } from './repository.ts';
-import { SnapshotLoads } from './snapshot-repository.ts';
+import { CollegeRepository, disambiguatedName, type UpsertOptions } from './repositories/colleges.ts';
+import { SnapshotLoads } from './repositories/snapshot.ts';
 import { csvRows, ImportSourceError, openScorecardSource } from './scorecard-source.ts';
 
 export { ImportSourceError } from './scorecard-source.ts';

@@ -3,9 +3,9 @@ import { migrateModule, type ServiceModule } from '@ct/service-kit';
 import { openDb, type Db } from '@ct/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import collegesService from './app.ts';
-import { CollegeRepository } from './repository.ts';
+import { CollegeRepository } from './repositories/colleges.ts';
 import { readSnapshotFile } from './snapshot-file.ts';
-import { SnapshotLoads } from './snapshot-repository.ts';
+import { SnapshotLoads } from './repositories/snapshot.ts';
 import { loadSnapshot } from './snapshot.ts';
 
 const FALL_2025 = new Date('2025-09-15T12:00:00Z');

@@ -11,7 +11,7 @@ import {
 import type { Db, Queryable } from '@ct/store';
 import { collegeDocuments, writeColleges, type GovernmentItem } from './scorecard-import.ts';
 import { readSnapshotFile, snapshotRecords, type SnapshotFile, type SnapshotGroup } from './snapshot-file.ts';
-import { SnapshotLoads } from './snapshot-repository.ts';
+import { SnapshotLoads } from './repositories/snapshot.ts';
 
 /** Document paths a Scorecard column's value ends up at, for the columns not in the main group. */
 const PATHS: Record<string, string[]> = {

@@ -3,7 +3,7 @@ import { openDb, type Db } from '@ct/store';
 import { buildCollege } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import collegesService from './app.ts';
-import { CollegeRepository } from './repository.ts';
+import { CollegeRepository } from './repositories/colleges.ts';
 import { matchWords, SuggestionIndex } from './suggestions.ts';
 
 // Ranking of the autocomplete, on the embedded store (PGlite) with the real index.

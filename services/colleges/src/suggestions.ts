@@ -1,5 +1,6 @@
+import { trigrams } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
-import { collegeWrites } from './repository.ts';
+import { collegeWrites } from './repositories/colleges.ts';
 
 interface Entry {
   collegeId: number;
@@ -17,17 +18,6 @@ interface Entry {
 interface SortedKey {
   key: string;
   id: number;
-}
-
-/** pg_trgm's trigrams: each word padded with two spaces before and one after. */
-export function trigrams(s: string): string[] {
-  const out = new Set<string>();
-  for (const w of s.split(' ')) {
-    if (!w) continue;
-    const padded = `  ${w} `;
-    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
-  }
-  return [...out];
 }
 
 /**

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { EssaysRepository, PromptInput } from './repository.ts';
+import type { EssaysRepository, PromptInput } from './repositories/essays.ts';
 
 /**
  * The Common App and University of California prompts are not shipped with the product: they come from

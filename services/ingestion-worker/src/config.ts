@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { DEFAULT_SCORECARD_API_URL } from '@ct/providers';
+import type { QueueLimiter } from '@ct/queue';
 import { withBase } from '@ct/service-kit';
 
 const HttpUrl = (def?: string) => Type.String({ pattern: '^https?://.+', ...(def ? { default: def } : {}) });
@@ -8,6 +9,8 @@ const HttpUrl = (def?: string) => Type.String({ pattern: '^https?://.+', ...(def
 const OWN = {
   /** Jobs run at the same time by one worker process. */
   INGESTION_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 200, default: 4 }),
+  /** Essays jobs (example essays, platform prompts) run at the same time by one worker process. */
+  ESSAY_EXAMPLES_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 20, default: 2 }),
   SCORECARD_API_URL: HttpUrl(DEFAULT_SCORECARD_API_URL),
   /** api.data.gov key; without it no government data is gathered. */
   SCORECARD_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -31,3 +34,25 @@ const OWN = {
 
 export const WorkerConfig = withBase(OWN);
 export type WorkerConfig = Static<typeof WorkerConfig>;
+
+/** The most provider calls one job makes: a name search (and an alias search), and one AI call. */
+const SCORECARD_CALLS_PER_JOB = 2;
+const AI_CALLS_PER_JOB = 1;
+
+/**
+ * The providers' request limits as a limit on job starts for the whole queue (BullMQ counts them in
+ * Redis), so they hold however many workers run.
+ */
+export function providerLimiter(config: WorkerConfig): QueueLimiter | undefined {
+  const perMinute = Math.min(
+    config.SCORECARD_API_KEY ? config.SCORECARD_REQUESTS_PER_MINUTE / SCORECARD_CALLS_PER_JOB : Infinity,
+    config.OPENAI_API_KEY ? config.OPENAI_REQUESTS_PER_MINUTE / AI_CALLS_PER_JOB : Infinity,
+  );
+  if (perMinute === Infinity) return undefined;
+  return { max: Math.max(1, Math.floor(perMinute)), durationMs: 60_000 };
+}
+
+/** The AI provider's request limit for the essays queue (one AI call a job), across every worker. */
+export function aiLimiter(config: WorkerConfig): QueueLimiter | undefined {
+  return config.OPENAI_API_KEY ? { max: config.OPENAI_REQUESTS_PER_MINUTE, durationMs: 60_000 } : undefined;
+}

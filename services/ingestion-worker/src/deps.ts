@@ -1,5 +1,5 @@
 import { internalTakeAiCall } from '@ct/contracts';
-import { AiClient, ProviderError, RateLimiter, ScorecardClient } from '@ct/providers';
+import { AiClient, ProviderError, ScorecardClient } from '@ct/providers';
 import type { ServiceClients, ServiceContext } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkerConfig } from './config.ts';
@@ -15,11 +15,13 @@ export interface WorkerDeps {
   scorecard: ScorecardClient | null;
   /** The OpenAI Responses API (web search, strict JSON), or null without OPENAI_API_KEY */
   ai: AiClient | null;
+  /** The same API for essays work (example essays, platform prompts): not counted against the hourly limit */
+  writer: AiClient | null;
   /** The Common App requirements grid (shipped, or the operator's), or null when turned off */
   localDeadlines: LocalDeadlines | null;
 }
 
-/** Builds the providers from config, one rate limiter per provider for this process. */
+/** Builds the providers from config (their rate limit is the queue's: see `providerLimiter`). */
 export async function createDeps(ctx: ServiceContext<WorkerConfig>): Promise<WorkerDeps> {
   const { config } = ctx;
   // On its own, the context's clients reach the colleges service over HTTP (undici); embedded, in-process.
@@ -29,24 +31,26 @@ export async function createDeps(ctx: ServiceContext<WorkerConfig>): Promise<Wor
         baseUrl: config.SCORECARD_API_URL,
         apiKey: config.SCORECARD_API_KEY,
         timeoutMs: config.SCORECARD_TIMEOUT_MS,
-        limiter: new RateLimiter(config.SCORECARD_REQUESTS_PER_MINUTE),
       })
     : null;
-  const ai = config.OPENAI_API_KEY
-    ? new AiClient({
-        apiKey: config.OPENAI_API_KEY,
-        baseUrl: config.OPENAI_BASE_URL,
-        model: config.OPENAI_MODEL,
-        timeoutMs: config.OPENAI_TIMEOUT_MS,
-        limiter: new RateLimiter(config.OPENAI_REQUESTS_PER_MINUTE),
-        budget: () => takeAiCall(clients),
-      })
-    : null;
+  const openAi = (budget?: () => Promise<void>) => {
+    if (!config.OPENAI_API_KEY) return null;
+    const client = new AiClient({
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_BASE_URL,
+      model: config.OPENAI_MODEL,
+      timeoutMs: config.OPENAI_TIMEOUT_MS,
+      budget,
+    });
+    ctx.onClose(() => client.close());
+    return client;
+  };
+  const ai = openAi(() => takeAiCall(clients));
+  const writer = openAi();
   if (scorecard) ctx.onClose(() => scorecard.close());
-  if (ai) ctx.onClose(() => ai.close());
   const { grid: localDeadlines, problem } = await loadLocalDeadlines(config.LOCAL_DEADLINES_FILE);
   if (problem) ctx.log.warn({ file: config.LOCAL_DEADLINES_FILE, problem }, 'Common App grid not loaded');
-  return { config, clients, log: ctx.log, scorecard, ai, localDeadlines };
+  return { config, clients, log: ctx.log, scorecard, ai, writer, localDeadlines };
 }
 
 /**

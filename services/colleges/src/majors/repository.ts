@@ -1,3 +1,4 @@
+import { pendingRows } from '@ct/jobs';
 import type { MajorProfile, MajorProfileState } from '@ct/contracts';
 import type { Queryable } from '@ct/store';
 
@@ -26,6 +27,9 @@ interface DbRow {
   profile: MajorProfile | null;
   updated_at: Date;
 }
+
+/** The stage a major job reports first on every try. */
+export const FIRST_STAGE = 'ai-research';
 
 const COLUMNS = 'key, college_name, cip, major, state, stage, attempts, failure_reason, profile, updated_at';
 
@@ -77,7 +81,7 @@ export class MajorProfileRepository {
       `INSERT INTO colleges.major_profile (key, college_name, normalized_college, cip, major, state, stage)
        VALUES ($1, $2, $3, $4, $5, 'queued', 'queued')
        ON CONFLICT (key) DO UPDATE SET
-         state = 'queued', stage = 'queued', failure_reason = NULL, college_name = EXCLUDED.college_name,
+         state = 'queued', stage = 'queued', failure_reason = NULL, attempts = 0, college_name = EXCLUDED.college_name,
          major = EXCLUDED.major, requested_at = now(), updated_at = now()
        WHERE (colleges.major_profile.state = 'failed'
               AND colleges.major_profile.updated_at < now() - make_interval(secs => $6::double precision / 1000))
@@ -114,7 +118,8 @@ export class MajorProfileRepository {
       `UPDATE colleges.major_profile SET
          state = $2,
          stage = coalesce($3, $2),
-         attempts = attempts + CASE WHEN $2 = 'running' THEN 1 ELSE 0 END,
+         -- A try begins with its first stage: that report counts the try (the row is the one count).
+         attempts = attempts + CASE WHEN $2 = 'running' AND $3 = '${FIRST_STAGE}' THEN 1 ELSE 0 END,
          profile = CASE WHEN $2 = 'done' THEN $4::jsonb ELSE NULL END,
          gathered_at = CASE WHEN $2 = 'done' THEN now() ELSE NULL END,
          failure_reason = CASE WHEN $2 IN ('failed', 'not_found') THEN $5 ELSE NULL END,
@@ -133,14 +138,19 @@ export class MajorProfileRepository {
     return (await this.findProfile(key)) !== null;
   }
 
+  /** Ends a request still waiting or running as failed (its job was lost for good, or its tries spent). */
+  async giveUp(key: string, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE colleges.major_profile SET state = 'failed', stage = 'failed', failure_reason = $2,
+         updated_at = now()
+       WHERE key = $1 AND state IN ('queued', 'running')`,
+      [key, reason],
+    );
+  }
+
   /** Requests still waiting or running, oldest first (re-enqueued when their job was lost). */
   async listPending(limit = 500): Promise<MajorProfileRow[]> {
-    const r = await this.db.query<DbRow>(
-      `SELECT ${COLUMNS} FROM colleges.major_profile WHERE state IN ('queued', 'running')
-       ORDER BY updated_at LIMIT $1`,
-      [limit],
-    );
-    return r.rows.map(toRow);
+    return (await pendingRows<DbRow>(this.db, 'colleges.major_profile', COLUMNS, limit)).map(toRow);
   }
 
   /** CIP codes with the official names of the colleges that have a gathered profile for them. */

@@ -1,83 +1,32 @@
 import {
   getMajorProfile,
   getMajorSuggestions,
-  INGESTION_QUEUE,
-  IngestMajorJob,
-  ingestionJobId,
   internalListMajorColleges,
   internalUpdateMajorProfile,
   MSG,
   normaliseCollegeName,
-  type IngestMajorJob as IngestMajorJobData,
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
-import { CollegeRepository } from '../repository.ts';
+import type { collegesJobs } from '../jobs/requests.ts';
+import { CollegeRepository } from '../repositories/colleges.ts';
 import { MAJORS } from './majors.ts';
-import { MajorProfileRepository, type MajorProfileRow } from './repository.ts';
-import { normaliseMajor, resolveMajor, suggestMajors } from './suggest.ts';
+import { MajorProfileRepository } from './repository.ts';
+import { resolveMajor, suggestMajors } from './suggest.ts';
 
 /** "Not found" is remembered for a week, then a new request looks again (colleges publish new pages). */
 const RETRY_NOT_FOUND_AFTER_MS = 7 * 24 * 3600_000;
 
-/** Deterministic job id of a profile request: one job per (college, major), whoever asks. */
-export function majorJobId(key: string): string {
-  return ingestionJobId(IngestMajorJob, key);
-}
-
 const notFound = () => new AppError('NOT_FOUND', MSG.majorStatsNotFound);
 
 /** Major suggestions and major profiles; the colleges service registers them. */
-export function majorRoutes(ctx: ServiceContext<CollegesConfig>): Implementation[] {
+export function majorRoutes(
+  ctx: ServiceContext<CollegesConfig>,
+  work: ReturnType<typeof collegesJobs>,
+): Implementation[] {
   const colleges = new CollegeRepository(ctx.db);
   const profiles = new MajorProfileRepository(ctx.db);
-  // Same tries, backoff and failure window as college ingestion.
   const { config } = ctx;
-
-  const enqueue = (row: MajorProfileRow, requestId?: string) => {
-    const data: IngestMajorJobData = {
-      key: row.key,
-      collegeName: row.collegeName,
-      major: row.major,
-      cip: row.cip,
-      ...(requestId ? { requestId } : {}),
-    };
-    return ctx.queue.add(INGESTION_QUEUE, IngestMajorJob.name, data, {
-      jobId: majorJobId(row.key),
-      attempts: config.INGESTION_ATTEMPTS,
-      backoffMs: config.INGESTION_BACKOFF_MS,
-    });
-  };
-
-  /**
-   * The database is the source of truth: a request still waiting or running whose job the queue no longer
-   * has (Redis lost, process restarted with the in-process queue) gets its job again.
-   */
-  const ensureJob = async (row: MajorProfileRow, requestId?: string) => {
-    const job = await ctx.queue.getJob(INGESTION_QUEUE, majorJobId(row.key));
-    if (job && job.state !== 'completed' && job.state !== 'failed') return;
-    // The worker reports before its job completes: read again so a just-finished request is not redone.
-    const fresh = await profiles.findProfile(row.key);
-    if (fresh && (fresh.state === 'queued' || fresh.state === 'running')) await enqueue(fresh, requestId);
-  };
-
-  // Requests still waiting or running get their job back if the queue lost it: once at start, then on
-  // the colleges service's sweep interval.
-  const sweep = async () => {
-    try {
-      for (const row of await profiles.listPending()) await ensureJob(row);
-    } catch (err) {
-      ctx.log.warn({ err }, 'major profile sweep failed');
-    }
-  };
-  const first = setTimeout(() => void sweep(), 0);
-  const timer =
-    config.INGESTION_SWEEP_MS > 0 ? setInterval(() => void sweep(), config.INGESTION_SWEEP_MS) : null;
-  timer?.unref();
-  ctx.onClose(() => {
-    clearTimeout(first);
-    if (timer) clearInterval(timer);
-  });
 
   return [
     implement(getMajorSuggestions, async (request) => {
@@ -116,7 +65,7 @@ export function majorRoutes(ctx: ServiceContext<CollegesConfig>): Implementation
         },
       );
       if (requeued) {
-        await enqueue(requeued, request.id);
+        await work.jobs.request(work.major, requeued, request.id);
         row = requeued;
       } else {
         row = await profiles.findProfile(key);
@@ -133,7 +82,7 @@ export function majorRoutes(ctx: ServiceContext<CollegesConfig>): Implementation
               '. Please try again in a few minutes.',
           );
         }
-        await ensureJob(row, request.id);
+        // Waiting or running: a job the queue lost is given back by the colleges service's sweep.
       }
       reply.status(202);
       return {
@@ -156,10 +105,10 @@ export function majorRoutes(ctx: ServiceContext<CollegesConfig>): Implementation
 
     implement(internalListMajorColleges, async (request) => {
       const { name, limit = 50, offset = 0 } = request.query;
-      const wanted = name?.trim() ? normaliseMajor(name) : '';
+      const wanted = name?.trim() ? normaliseCollegeName(name) : '';
       const majors = wanted
         ? MAJORS.filter((m) =>
-            [m.name, m.title, ...m.aliases].some((t) => normaliseMajor(t).includes(wanted)),
+            [m.name, m.title, ...m.aliases].some((t) => normaliseCollegeName(t).includes(wanted)),
           )
         : MAJORS;
       const byCip = new Map(majors.map((m) => [m.cip, m]));

@@ -1,28 +1,5 @@
-import { LIMITS } from '@ct/contracts';
+import { LIMITS, normaliseCollegeName, trigrams } from '@ct/contracts';
 import { MAJORS, type CatalogueMajor } from './majors.ts';
-
-/** Lower case, accents and punctuation folded to spaces, so "Pre-Med" and "pre med" compare equal. */
-export function normaliseMajor(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .replace(/\s+/g, ' ');
-}
-
-/** Trigrams of a normalised text the way pg_trgm makes them: each word padded with two spaces before, one after. */
-function trigrams(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const word of text.split(' ')) {
-    if (!word) continue;
-    const padded = `  ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
-  }
-  return out;
-}
 
 /** Similarity of two trigram sets: shared over all, 0..1. */
 function setSimilarity(ta: Set<string>, tb: Set<string>): number {
@@ -30,11 +7,6 @@ function setSimilarity(ta: Set<string>, tb: Set<string>): number {
   let shared = 0;
   for (const t of ta) if (tb.has(t)) shared++;
   return shared / (ta.size + tb.size - shared);
-}
-
-/** pg_trgm's similarity(): shared trigrams over all trigrams of both texts, 0..1. */
-export function similarity(a: string, b: string): number {
-  return setSimilarity(trigrams(a), trigrams(b));
 }
 
 /** pg_trgm's default similarity threshold: below it a text is not considered similar. */
@@ -54,10 +26,10 @@ interface Indexed {
 
 const INDEX: Indexed[] = MAJORS.map((major) => ({
   major,
-  texts: [...new Set([major.name, major.title, ...major.aliases].map(normaliseMajor))].map((text) => ({
+  texts: [...new Set([major.name, major.title, ...major.aliases].map(normaliseCollegeName))].map((text) => ({
     text,
     spaced: ` ${text}`,
-    grams: trigrams(text),
+    grams: new Set(trigrams(text)),
   })),
 }));
 
@@ -83,9 +55,9 @@ function tier(q: string, qGrams: Set<string>, texts: IndexedText[]): { tier: num
  * give nothing, as the client never asks for less.
  */
 export function suggestMajors(query: string, limit: number = LIMITS.suggestionMaxResults): CatalogueMajor[] {
-  const q = normaliseMajor(query);
+  const q = normaliseCollegeName(query);
   if (q.length < LIMITS.suggestionMinLength) return [];
-  const qGrams = trigrams(q);
+  const qGrams = new Set(trigrams(q));
   const ranked: Array<{ major: CatalogueMajor; tier: number; score: number }> = [];
   for (const { major, texts } of INDEX) {
     const m = tier(q, qGrams, texts);
@@ -113,5 +85,5 @@ const BY_CIP = new Map(MAJORS.map((m) => [m.cip, m]));
  */
 export function resolveMajor(text: string): CatalogueMajor | null {
   const trimmed = text.trim();
-  return BY_CIP.get(trimmed) ?? BY_TEXT.get(normaliseMajor(trimmed)) ?? null;
+  return BY_CIP.get(trimmed) ?? BY_TEXT.get(normaliseCollegeName(trimmed)) ?? null;
 }

@@ -13,7 +13,7 @@ import {
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import { doneView, type Ingestion } from '../ingestion.ts';
-import { publicRequest } from '../ingestion-repository.ts';
+import { publicRequest } from '../repositories/ingestion.ts';
 import { TRUST_MSG } from '../messages.ts';
 
 const notFound = (name: string) => new AppError('NOT_FOUND', TRUST_MSG.notFound(name));

@@ -10,7 +10,7 @@ import {
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import type { Ingestion } from '../ingestion.ts';
-import { publicRequest } from '../ingestion-repository.ts';
+import { publicRequest } from '../repositories/ingestion.ts';
 
 /** The ingestion worker's reports, and the admin's view and retry of ingestion requests. */
 export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
@@ -35,7 +35,7 @@ export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: 
 
     implement(internalIngestionFail, async (request) => {
       const { key, reason, final } = request.body;
-      const r = await requests.fail(key, reason, final);
+      const r = await requests.fail(key, reason, final, ctx.config.INGESTION_ATTEMPTS);
       return { request: r ? publicRequest(r) : null };
     }),
 

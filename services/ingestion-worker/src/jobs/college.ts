@@ -197,9 +197,11 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
         : err instanceof ProviderError
           ? `We could not gather "${name}" right now: ${sentence(err.message)}`
           : `We could not gather "${name}" because of an error on our side.`;
-    const final = permanent || lastTry;
+    // The request row counts the tries: it says whether this failure is the last.
+    let final = permanent || lastTry;
     try {
-      await clients.call(internalIngestionFail, { body: { key, reason, final } });
+      const r = await clients.call(internalIngestionFail, { body: { key, reason, final } });
+      final ||= r.request?.state === 'failed';
     } catch (reportErr) {
       log.warn({ err: reportErr, key }, 'could not report a failed ingestion try');
     }

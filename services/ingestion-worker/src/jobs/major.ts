@@ -176,50 +176,6 @@ export function fieldOfStudyFrom(school: unknown, cip: string): FieldOfStudy | n
   };
 }
 
-async function fetchFieldOfStudy(
-  baseUrl: string,
-  apiKey: string,
-  scorecardId: number,
-  cip: string,
-  timeoutMs: number,
-): Promise<FieldOfStudy | null> {
-  const qs = new URLSearchParams({
-    id: String(scorecardId),
-    fields: `id,${PROGRAMS_FIELD}`,
-    api_key: apiKey,
-  });
-  let res: Response;
-  try {
-    res = await fetch(`${baseUrl.replace(/\/$/, '')}/schools?${qs}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (err) {
-    const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    throw new ProviderError(
-      'scorecard',
-      timeout ? 'timeout' : 'unavailable',
-      timeout ? 'did not answer in time' : 'could not be reached',
-    );
-  }
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    if (res.status === 429)
-      throw new ProviderError('scorecard', 'rate-limited', 'is rate-limiting us (HTTP 429)');
-    if (res.status >= 500)
-      throw new ProviderError('scorecard', 'unavailable', `did not answer (HTTP ${res.status})`);
-    throw new ProviderError('scorecard', 'bad-request', `refused the request (HTTP ${res.status})`);
-  }
-  let body: { results?: unknown[] };
-  try {
-    body = (await res.json()) as { results?: unknown[] };
-  } catch {
-    throw new ProviderError('scorecard', 'malformed', 'answered with a body that is not valid JSON');
-  }
-  const school = Array.isArray(body?.results) ? body.results[0] : undefined;
-  return school ? fieldOfStudyFrom(school, cip) : null;
-}
-
 /**
  * Gathers one major's profile at one college: admissions figures, activities, essay topics and a
  * description from the college's pages through the AI provider (each kept only with the page it was read
@@ -229,7 +185,7 @@ async function fetchFieldOfStudy(
  */
 export const majorJob = defineJob(IngestMajorJob, async (job, deps) => {
   const { key, collegeName, major, cip } = job.data;
-  const { clients, log, config } = deps;
+  const { clients, log } = deps;
   const lastTry = job.attemptsMade + 1 >= job.attempts;
   const report = (body: RouteBody<typeof internalUpdateMajorProfile>) =>
     clients.call(internalUpdateMajorProfile, { body });
@@ -268,25 +224,20 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps) => {
 
     // 2. Government field-of-study data
     let fieldOfStudy: FieldOfStudy | null = null;
-    if (config.SCORECARD_API_KEY && college.scorecardId !== null && cip) {
+    if (deps.scorecard && college.scorecardId !== null && cip) {
       await report({ key, state: 'running', stage: 'government-data' });
-      const id = college.scorecardId;
+      const [scorecard, id] = [deps.scorecard, college.scorecardId];
       try {
-        fieldOfStudy = await timeProvider('scorecard', () =>
-          fetchFieldOfStudy(
-            config.SCORECARD_API_URL,
-            config.SCORECARD_API_KEY!,
-            id,
-            cip,
-            config.SCORECARD_TIMEOUT_MS,
-          ),
+        const school = await timeProvider('scorecard', () =>
+          scorecard.getSchoolFields(id, `id,${PROGRAMS_FIELD}`),
         );
+        fieldOfStudy = school ? fieldOfStudyFrom(school, cip) : null;
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         // Field-of-study figures are a bonus: their absence is named, not fatal.
         missing.push(`field-of-study figures (${sentence(err.message).slice(0, -1)})`);
       }
-    } else if (!config.SCORECARD_API_KEY) {
+    } else if (!deps.scorecard) {
       missing.push('field-of-study earnings and debt (no College Scorecard API key is configured)');
     }
 

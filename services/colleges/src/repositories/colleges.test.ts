@@ -2,9 +2,9 @@ import { migrateModule, type ServiceModule } from '@ct/service-kit';
 import { openDb, type Db } from '@ct/store';
 import { buildCollege } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import collegesService from './app.ts';
-import { CollegeRepository } from './repository.ts';
-import { SuggestionIndex } from './suggestions.ts';
+import collegesService from '../app.ts';
+import { CollegeRepository } from './colleges.ts';
+import { SuggestionIndex } from '../suggestions.ts';
 
 // The embedded default store (PGlite, Postgres in WebAssembly with pg_trgm) runs the same SQL as the server.
 let db: Db;

@@ -1,3 +1,4 @@
+import { pendingRows } from '@ct/jobs';
 import type { IngestionRequest, IngestionStage } from '@ct/contracts';
 import type { Queryable } from '@ct/store';
 
@@ -230,18 +231,19 @@ export class IngestionRepository {
   }
 
   /**
-   * A failed try. Not final: back to queued (the queue retries after its backoff) with the error kept.
-   * Final: failed, with the reason a student reads. Only a waiting or running request changes.
+   * A failed try. Final (the worker says so, or the row's tries are spent: `maxAttempts`): failed, with
+   * the reason a student reads. Otherwise back to queued (the queue retries after its backoff) with the
+   * error kept. Only a waiting or running request changes.
    */
-  async fail(key: string, reason: string, final: boolean): Promise<StoredRequest | null> {
+  async fail(key: string, reason: string, final: boolean, maxAttempts = 0): Promise<StoredRequest | null> {
     const r = await this.db.query<RequestRow>(
-      final
-        ? `UPDATE colleges.ingestion_request SET state = 'failed', stage = 'failed', failure_reason = $2,
-             last_error = $2, finished_at = now(), updated_at = now()
-           WHERE key = $1 AND state IN ('queued', 'running') RETURNING ${COLUMNS}`
-        : `UPDATE colleges.ingestion_request SET state = 'queued', stage = 'queued', last_error = $2, updated_at = now()
-           WHERE key = $1 AND state IN ('queued', 'running') RETURNING ${COLUMNS}`,
-      [key, reason],
+      `UPDATE colleges.ingestion_request SET last_error = $2, updated_at = now(),
+         state = CASE WHEN $3 OR attempts >= $4 THEN 'failed' ELSE 'queued' END,
+         stage = CASE WHEN $3 OR attempts >= $4 THEN 'failed' ELSE 'queued' END,
+         failure_reason = CASE WHEN $3 OR attempts >= $4 THEN $2 ELSE failure_reason END,
+         finished_at = CASE WHEN $3 OR attempts >= $4 THEN now() ELSE finished_at END
+       WHERE key = $1 AND state IN ('queued', 'running') RETURNING ${COLUMNS}`,
+      [key, reason, final, maxAttempts || 2 ** 31 - 1],
     );
     return r.rows[0] ? toRequest(r.rows[0]) : null;
   }
@@ -260,12 +262,9 @@ export class IngestionRepository {
 
   /** Requests still waiting or running, oldest first: their jobs are (re)enqueued at start. */
   async pending(limit: number): Promise<StoredRequest[]> {
-    const r = await this.db.query<RequestRow>(
-      `SELECT ${COLUMNS} FROM colleges.ingestion_request WHERE state IN ('queued', 'running')
-       ORDER BY updated_at LIMIT $1`,
-      [limit],
+    return (await pendingRows<RequestRow>(this.db, 'colleges.ingestion_request', COLUMNS, limit)).map(
+      toRequest,
     );
-    return r.rows.map(toRequest);
   }
 
   /** Requests in progress and failed ones (newest first, paginated) for the admin view. */

@@ -7,7 +7,8 @@ import {
   type PromptDetail,
 } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
-import { categorisePrompt } from './categories.ts';
+import { pendingRows } from '@ct/jobs';
+import { categorisePrompt } from '../categories.ts';
 
 /** Text as Postgres can store it: NUL and other control characters (but line breaks and tabs) removed. */
 export function cleanText(text: string): string {
@@ -38,11 +39,14 @@ export interface CollegeRow {
 export type ExampleState = 'queued' | 'running' | 'done' | 'failed' | 'unavailable';
 
 export interface ExampleRequestRow {
-  promptKey: string;
+  /** The prompt's key */
+  key: string;
   promptText: string;
   wordLimit: number | null;
   state: ExampleState;
   failureReason: string | null;
+  /** Tries so far (the one count: a job gets the tries its row has left) */
+  attempts: number;
   updatedAt: Date;
 }
 
@@ -309,8 +313,8 @@ export class EssaysRepository {
     const r = await this.db.query<RequestDbRow>(
       `INSERT INTO essays.example_request (prompt_key, prompt_text, word_limit, state)
        VALUES ($1, $2, $3, 'queued')
-       ON CONFLICT (prompt_key) DO UPDATE SET state = 'queued', failure_reason = NULL, updated_at = now(),
-         requested_at = now()
+       ON CONFLICT (prompt_key) DO UPDATE SET state = 'queued', failure_reason = NULL, attempts = 0,
+         updated_at = now(), requested_at = now()
        WHERE essays.example_request.state IN ('failed', 'unavailable')
          AND essays.example_request.updated_at < now() - make_interval(secs => $4::double precision / 1000)
        RETURNING ${REQUEST_COLUMNS}`,
@@ -325,6 +329,22 @@ export class EssaysRepository {
       [key],
     );
     return r.rows[0] ? toRequest(r.rows[0]) : null;
+  }
+
+  /** Requests still waiting or running, oldest first (the sweep gives a lost job back). */
+  async pendingRequests(limit: number): Promise<ExampleRequestRow[]> {
+    return (await pendingRows<RequestDbRow>(this.db, 'essays.example_request', REQUEST_COLUMNS, limit)).map(
+      toRequest,
+    );
+  }
+
+  /** Ends a request still waiting or running as failed (its job was lost for good, or its tries spent). */
+  async giveUpRequest(key: string, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE essays.example_request SET state = 'failed', failure_reason = $2, updated_at = now()
+       WHERE prompt_key = $1 AND state IN ('queued', 'running')`,
+      [key, reason],
+    );
   }
 
   async markRequest(key: string, state: ExampleState, reason: string | null = null): Promise<void> {
@@ -361,20 +381,22 @@ export class EssaysRepository {
   }
 }
 
-const REQUEST_COLUMNS = 'prompt_key, prompt_text, word_limit, state, failure_reason, updated_at';
+const REQUEST_COLUMNS = 'prompt_key, prompt_text, word_limit, state, failure_reason, attempts, updated_at';
 interface RequestDbRow {
   prompt_key: string;
   prompt_text: string;
   word_limit: number | null;
   state: ExampleState;
   failure_reason: string | null;
+  attempts: number;
   updated_at: Date;
 }
 const toRequest = (r: RequestDbRow): ExampleRequestRow => ({
-  promptKey: r.prompt_key,
+  key: r.prompt_key,
   promptText: r.prompt_text,
   wordLimit: r.word_limit,
   state: r.state,
   failureReason: r.failure_reason,
+  attempts: r.attempts,
   updatedAt: r.updated_at,
 });

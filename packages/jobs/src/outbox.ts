@@ -1,7 +1,7 @@
 import { EVENTS, type MessageDef } from '@ct/contracts';
 import type { EventBus } from '@ct/queue';
 import type { Db, Queryable } from '@ct/store';
-import type { FastifyBaseLogger } from 'fastify';
+import type { JobsLog } from './tracked.ts';
 
 interface OutboxRow {
   id: number;
@@ -14,7 +14,7 @@ interface OutboxRow {
 const KEEP_SENT_MS = 7 * 24 * 3600_000;
 
 /**
- * The transactional outbox of the colleges service. An event is written with `add` in the same
+ * A service's transactional outbox (a table `<schema>.outbox`, see colleges' 020_trust.sql). An event is written with `add` in the same
  * transaction as the change it announces, so either both are committed or neither is; the relay then
  * publishes it and marks it sent. A crash between the commit and the publish loses nothing: the row
  * waits for the next relay (after every commit, at start and on a timer). Delivery is at least once;
@@ -24,15 +24,20 @@ export class Outbox {
   private running: Promise<number> | null = null;
   private again = false;
 
+  private readonly table: string;
+
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly log: JobsLog,
+    schema: string,
+  ) {
+    this.table = `${schema}.outbox`;
+  }
 
   /** Records an event in the caller's transaction. */
-  static async add<T>(tx: Queryable, def: MessageDef, payload: T, eventId: string): Promise<void> {
-    await tx.query('INSERT INTO colleges.outbox (event, event_id, payload) VALUES ($1, $2, $3::jsonb)', [
+  async add<T>(tx: Queryable, def: MessageDef, payload: T, eventId: string): Promise<void> {
+    await tx.query(`INSERT INTO ${this.table} (event, event_id, payload) VALUES ($1, $2, $3::jsonb)`, [
       def.name,
       eventId,
       JSON.stringify(payload),
@@ -50,7 +55,7 @@ export class Outbox {
     for (;;) {
       const { sent, stop } = await this.db.transaction(async (tx) => {
         const rows = await tx.query<OutboxRow>(
-          `SELECT id, event, event_id, payload FROM colleges.outbox WHERE sent_at IS NULL
+          `SELECT id, event, event_id, payload FROM ${this.table} WHERE sent_at IS NULL
            ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [batch],
         );
@@ -62,16 +67,15 @@ export class Outbox {
             await this.bus.publish(def, row.payload, row.event_id);
           } catch (err) {
             await tx.query(
-              'UPDATE colleges.outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1',
+              `UPDATE ${this.table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1`,
               [row.id, String((err as Error).message ?? err).slice(0, 500)],
             );
             this.log.warn({ err, event: row.event, eventId: row.event_id }, 'outbox: could not publish');
             return { sent: n, stop: true };
           }
-          await tx.query(
-            'UPDATE colleges.outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1',
-            [row.id],
-          );
+          await tx.query(`UPDATE ${this.table} SET sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [
+            row.id,
+          ]);
           n++;
         }
         return { sent: n, stop: rows.rows.length < batch };
@@ -81,7 +85,7 @@ export class Outbox {
     }
     if (published) {
       await this.db.query(
-        `DELETE FROM colleges.outbox WHERE sent_at < now() - make_interval(secs => $1::double precision / 1000)`,
+        `DELETE FROM ${this.table} WHERE sent_at < now() - make_interval(secs => $1::double precision / 1000)`,
         [KEEP_SENT_MS],
       );
     }
@@ -116,10 +120,22 @@ export class Outbox {
     return this.running;
   }
 
+  /**
+   * Publishes what an earlier process committed but did not publish, then relays every `relayMs` (for
+   * events a relay after a commit could not publish: the queue was down). Returns the stop.
+   */
+  async start(relayMs: number): Promise<() => void> {
+    const relayed = await this.kick();
+    if (relayed) this.log.info({ events: relayed }, 'outbox: events left from before were published');
+    const timer = setInterval(() => void this.kick(), relayMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Events still waiting to be published (health and tests). */
   async pending(): Promise<number> {
     const r = await this.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM colleges.outbox WHERE sent_at IS NULL',
+      `SELECT count(*)::int AS n FROM ${this.table} WHERE sent_at IS NULL`,
     );
     return r.rows[0]?.n ?? 0;
   }

@@ -1,0 +1,2 @@
+export * from './tracked.ts';
+export * from './outbox.ts';

@@ -1,0 +1,45 @@
+import { IngestCollegeJob, IngestMajorJob, INGESTION_QUEUE } from '@ct/contracts';
+import { TrackedJobs } from '@ct/jobs';
+import type { ServiceContext } from '@ct/service-kit';
+import type { CollegesConfig } from '../config.ts';
+import { IngestionRepository } from '../repositories/ingestion.ts';
+import { MajorProfileRepository } from '../majors/repository.ts';
+
+/** Message of a job the queue gave up on without the worker recording why (e.g. it kept crashing). */
+export const INTERRUPTED_REASON =
+  'Gathering this college was interrupted too many times. Please try again later.';
+const MAJOR_INTERRUPTED_REASON = 'The gathering was interrupted too many times.';
+
+/**
+ * The background work the colleges service asks for: a college's data (ingestion requests) and a major's
+ * profile at a college. Both run in the ingestion worker, with the same tries and backoff.
+ */
+export function collegesJobs(ctx: ServiceContext<CollegesConfig>) {
+  const jobs = new TrackedJobs(ctx.queue, ctx.log);
+  const requests = new IngestionRepository(ctx.db);
+  const profiles = new MajorProfileRepository(ctx.db);
+  const retry = { attempts: ctx.config.INGESTION_ATTEMPTS, backoffMs: ctx.config.INGESTION_BACKOFF_MS };
+  const college = jobs.track({
+    job: IngestCollegeJob,
+    queue: INGESTION_QUEUE,
+    ...retry,
+    pending: (limit) => requests.pending(limit),
+    find: (key) => requests.get(key),
+    giveUp: (key) => requests.fail(key, INTERRUPTED_REASON, true),
+    data: (r) => ({
+      key: r.key,
+      name: r.name,
+      ...(r.scorecardId !== null ? { scorecardId: r.scorecardId } : {}),
+    }),
+  });
+  const major = jobs.track({
+    job: IngestMajorJob,
+    queue: INGESTION_QUEUE,
+    ...retry,
+    pending: (limit) => profiles.listPending(limit),
+    find: (key) => profiles.findProfile(key),
+    giveUp: (key) => profiles.giveUp(key, MAJOR_INTERRUPTED_REASON),
+    data: (r) => ({ key: r.key, collegeName: r.collegeName, major: r.major, cip: r.cip }),
+  });
+  return { jobs, college, major };
+}

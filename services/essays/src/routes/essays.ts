@@ -1,0 +1,161 @@
+import {
+  addExampleEssay,
+  getCollegesEssays,
+  getEssays,
+  getMyEssayPrompts,
+  getPromptGroups,
+  getPrompts,
+  getUserColleges,
+  MSG,
+  PROMPT_CATEGORIES,
+  type PromptGroup,
+} from '@ct/contracts';
+import { TrackedJobs } from '@ct/jobs';
+import { AppError, implement, requireUser, type Implementation, type ServiceContext } from '@ct/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { CATEGORY_TEXT } from '../categories.ts';
+import type { EssaysConfig } from '../config.ts';
+import { examplesKind } from '../jobs/examples.ts';
+import { EssaysRepository, promptKey } from '../repositories/essays.ts';
+
+/** A failed example request is shown as failed for this long before a new request tries again. */
+const RETRY_FAILED_AFTER_MS = 5 * 60_000;
+
+/** The essays service's routes: colleges with prompts, prompts, prompt groups, example essays. */
+export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[] {
+  const repo = new EssaysRepository(ctx.db);
+  const aiConfigured = Boolean(ctx.config.OPENAI_API_KEY);
+  const jobs = new TrackedJobs(ctx.queue, ctx.log);
+  const exampleWork = examplesKind(repo);
+
+  /** The student's college names in list order, read through user-data's API. */
+  async function studentCollegeNames(request: FastifyRequest, unavailable: string): Promise<string[]> {
+    requireUser(request);
+    try {
+      const mine = await ctx.clients.call(getUserColleges, { auth: request.auth, requestId: request.id });
+      return mine.colleges.map((c) => c.collegeName);
+    } catch (err) {
+      request.log.warn({ err }, 'could not load the student colleges');
+      throw new AppError('DEPENDENCY_UNAVAILABLE', unavailable);
+    }
+  }
+
+  return [
+    implement(getCollegesEssays, async () => {
+      const list = await repo.listCollegesWithPrompts();
+      return {
+        success: true,
+        message: 'Colleges found',
+        colleges: list.map((c) => c.name),
+        applications: list.filter((c) => c.application).map((c) => c.name),
+      };
+    }),
+
+    implement(getPrompts, async (request) => {
+      const college = await repo.findCollege(request.query.collegeName);
+      const details = college ? await repo.listPrompts(college.id) : [];
+      if (!details.length) throw new AppError('NOT_FOUND', MSG.noPromptsFound);
+      return { success: true, message: 'Prompts found', prompts: details.map((d) => d.prompt), details };
+    }),
+
+    implement(getEssays, async (request, reply) => {
+      const college = await repo.findCollege(request.query.collegeName);
+      if (!college) throw new AppError('NOT_FOUND', MSG.noPromptsFound);
+      const prompt = await repo.findPrompt(college.id, request.query.prompt);
+      if (!prompt) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+      const key = promptKey(prompt.prompt);
+      const examples = await repo.listExamples(key);
+      if (examples.length) {
+        return { success: true, message: 'Essays found', essays: examples.map((e) => e.text), examples };
+      }
+      if (!aiConfigured) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+      let req = await repo.requestExamples(
+        key,
+        { text: prompt.prompt, wordLimit: prompt.wordLimit },
+        RETRY_FAILED_AFTER_MS,
+      );
+      if (req) {
+        await jobs.request(exampleWork, req, request.id);
+      } else {
+        req = await repo.findRequest(key);
+        if (!req || req.state === 'unavailable') throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+        if (req.state === 'failed') {
+          throw new AppError(
+            'DEPENDENCY_UNAVAILABLE',
+            `We could not write example essays for this prompt right now` +
+              (req.failureReason ? `: ${req.failureReason.replace(/\.$/, '')}` : '') +
+              '. Please try again in a few minutes.',
+          );
+        }
+        if (req.state === 'done') {
+          // Written, then every example removed: nothing to show, nothing to write again.
+          throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+        }
+        // Waiting or running: a job the queue lost is given back by the sweep.
+      }
+      reply.status(202);
+      return {
+        success: true,
+        message: 'Writing example essays for this prompt',
+        essays: [],
+        state: req.state,
+      };
+    }),
+
+    implement(getPromptGroups, async (request) => {
+      const names = await studentCollegeNames(
+        request,
+        'Your colleges could not be loaded right now, so prompts cannot be grouped. Please try again later.',
+      );
+      const rows = await repo.promptsOfColleges(names);
+      const groups: PromptGroup[] = PROMPT_CATEGORIES.map((category) => ({
+        category,
+        ...CATEGORY_TEXT[category],
+        prompts: rows
+          .filter((r) => r.category === category)
+          .map(({ collegeName, prompt, wordLimit }) => ({ collegeName, prompt, wordLimit })),
+      })).filter((g) => g.prompts.length > 0);
+      // Groups that one draft can serve (several prompts) first; "other" always last.
+      groups.sort(
+        (a, b) =>
+          Number(a.category === 'other') - Number(b.category === 'other') ||
+          b.prompts.length - a.prompts.length,
+      );
+      return {
+        success: true,
+        message: 'Prompt groups found',
+        colleges: [...new Set(rows.map((r) => r.collegeName))],
+        groups,
+      };
+    }),
+
+    implement(getMyEssayPrompts, async (request) => {
+      const names = await studentCollegeNames(
+        request,
+        'Your colleges could not be loaded right now, so their prompts cannot be shown. Please try again later.',
+      );
+      const prompts = await repo.promptDetailsByCollege(names);
+      return {
+        success: true,
+        message: 'Prompts found',
+        colleges: names.map((collegeName) => ({ collegeName, prompts: prompts.get(collegeName) ?? [] })),
+      };
+    }),
+
+    implement(addExampleEssay, async (request, reply) => {
+      const uid = requireUser(request);
+      const prompt = await repo.findPromptAnywhere(request.body.prompt);
+      if (!prompt) {
+        throw new AppError('NOT_FOUND', 'That prompt is not one of the prompts we have for any college');
+      }
+      const example = await repo.addExample(promptKey(prompt.prompt), {
+        title: request.body.title?.trim() || null,
+        body: request.body.essay.trim(),
+        origin: 'admin',
+        addedBy: uid,
+      });
+      reply.status(201);
+      return { success: true, message: 'Example essay added', example };
+    }),
+  ];
+}

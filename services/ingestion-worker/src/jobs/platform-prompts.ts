@@ -1,0 +1,108 @@
+import { GatherPlatformPromptsJob, internalSavePlatformPrompts, type RouteBody } from '@ct/contracts';
+import { ProviderError } from '@ct/providers';
+import { PermanentJobError } from '@ct/queue';
+import Type from 'typebox';
+import { timeProvider } from '../metrics.ts';
+import { defineJob } from '../registry.ts';
+
+const Num = Type.Union([Type.Integer(), Type.Null()]);
+const Url = Type.Union([Type.String(), Type.Null()], {
+  description: 'The URL of the official page the prompts were read on; null when not found',
+});
+
+/** What the AI provider is asked for: each platform's prompts, verbatim, with the page they are on. */
+const PlatformPromptsAnswer = Type.Object({
+  commonApp: Type.Object({
+    prompts: Type.Array(Type.String(), { description: 'The personal essay prompts, word for word' }),
+    wordLimitMin: Num,
+    wordLimitMax: Num,
+    sourceUrl: Url,
+  }),
+  universityOfCalifornia: Type.Object({
+    prompts: Type.Array(Type.String(), { description: 'The Personal Insight Questions, word for word' }),
+    wordLimit: Num,
+    sourceUrl: Url,
+  }),
+});
+
+const INSTRUCTIONS = `You find the essay prompts of two application platforms for first-year applicants in the admission
+cycle you are given: the Common App personal essay prompts (on commonapp.org) and the University of California
+Personal Insight Questions (on universityofcalifornia.edu). Read only those official pages. Quote every prompt
+word for word, in the order the page lists them, with the word limits the page states and the URL of the page.
+When a page cannot be found or does not list the prompts, give an empty list, null limits and a null URL.
+Never write, paraphrase or complete a prompt yourself.`;
+
+/** Official hosts whose pages may vouch for each platform's prompts. */
+const OFFICIAL = {
+  commonApp: /(^|\.)commonapp\.org$/i,
+  universityOfCalifornia: /(^|\.)universityofcalifornia\.edu$/i,
+};
+
+function officialUrl(url: string | null, host: RegExp): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' && host.test(u.hostname) ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+const clean = (list: string[]) =>
+  [...new Set(list.map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p.length >= 20))].slice(0, 12);
+
+type Prompts = RouteBody<typeof internalSavePlatformPrompts>['prompts'];
+
+/**
+ * Gathers the Common App and UC prompts with the AI provider (web search) and has the essays service
+ * store each platform's list only when it was read on that platform's own site: a prompt list is never
+ * made up or taken from elsewhere.
+ */
+export const platformPromptsJob = defineJob(GatherPlatformPromptsJob, async (job, deps) => {
+  const { clients, log, writer: ai } = deps;
+  if (!ai) throw new PermanentJobError('No AI provider is configured');
+  let answer;
+  try {
+    answer = await timeProvider('openai', () =>
+      ai.gatherJson({
+        instructions: INSTRUCTIONS,
+        input: `Admission cycle: ${job.data.cycle} (first-year applicants).`,
+        schema: PlatformPromptsAnswer,
+        schemaName: 'platform_prompts',
+      }),
+    );
+  } catch (err) {
+    if (err instanceof ProviderError && !err.retryable) throw new PermanentJobError(err.message);
+    throw err;
+  }
+  const { commonApp: ca, universityOfCalifornia: uc } = answer.value;
+  const saved: string[] = [];
+  const save = async (platform: 'commonApp' | 'universityOfCalifornia', prompts: Prompts) => {
+    await clients.call(internalSavePlatformPrompts, { body: { platform, prompts } });
+    saved.push(platform);
+  };
+  const caUrl = officialUrl(ca.sourceUrl, OFFICIAL.commonApp);
+  const caPrompts = clean(ca.prompts);
+  if (caUrl && caPrompts.length) {
+    await save(
+      'commonApp',
+      caPrompts.map((text) => ({
+        text,
+        wordLimit: ca.wordLimitMax,
+        wordMin: ca.wordLimitMin,
+        sourceUrl: caUrl,
+      })),
+    );
+  }
+  const ucUrl = officialUrl(uc.sourceUrl, OFFICIAL.universityOfCalifornia);
+  const ucPrompts = clean(uc.prompts);
+  if (ucUrl && ucPrompts.length) {
+    const note = ucPrompts.length === 8 ? 'Answer 4 of the 8 questions.' : null;
+    await save(
+      'universityOfCalifornia',
+      ucPrompts.map((text) => ({ text, wordLimit: uc.wordLimit, sourceUrl: ucUrl, note })),
+    );
+  }
+  log.info({ cycle: job.data.cycle, saved }, 'platform essay prompts gathered');
+  return { saved };
+});
