@@ -54,8 +54,12 @@ describe('the product reads no shared data folder at run time', () => {
       '.env.example',
       'docker-compose.yml',
       'infra/Dockerfile',
-      ...fs.readdirSync(path.join(ROOT, 'k8s/base')).map((f) => `k8s/base/${f}`),
+      ...fs
+        .readdirSync(path.join(ROOT, 'k8s'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => `k8s/${f}`),
     ].map((f) => path.join(ROOT, f));
+    expect(deploy.filter((f) => f.endsWith('patch.yaml')).length).toBeGreaterThan(3);
     expect(offenders(deploy)).toEqual([]);
   });
 
