@@ -24,7 +24,7 @@ export default tseslint.config(
       '**/*.test.tsx',
       'tests/**',
       '**/test-helpers.ts',
-      'packages/testkit/**',
+      'tests/kit/**',
       'bench/**',
       'load/**',
       'scripts/pagespeed.ts',

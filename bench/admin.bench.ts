@@ -7,7 +7,7 @@ import {
   createVerifiedUser,
   startAuthEmulator,
   startTestGateway,
-} from '../packages/testkit/src/index.ts';
+} from '../tests/kit/src/index.ts';
 import { RoleRepository } from '../services/auth/src/repositories/roles.ts';
 import { CollegeRepository } from '../services/colleges/src/repositories/colleges.ts';
 import { fmt, load, report } from './lib.ts';

@@ -11,7 +11,7 @@ import {
   startOpenAiFake,
   startScorecardFake,
   TEST_REDIS_URL,
-} from '../packages/testkit/src/index.ts';
+} from '../tests/kit/src/index.ts';
 import {
   internalKey,
   migrateModule,

@@ -10,7 +10,7 @@ import {
   seedColleges,
   startAuthEmulator,
   startTestGateway,
-} from '../packages/testkit/src/index.ts';
+} from '../tests/kit/src/index.ts';
 import { suggestMajors } from '../services/colleges/src/majors/suggest.ts';
 import { MajorProfileRepository } from '../services/colleges/src/majors/repository.ts';
 import { EssaysRepository, promptKey } from '../services/essays/src/repositories/essays.ts';

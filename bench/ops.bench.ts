@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { INGESTION_QUEUE } from '../packages/contracts/src/index.ts';
 import { BullQueue } from '../packages/queue/src/index.ts';
 import { createBaseApp, installQueueMetrics } from '../packages/service-kit/src/index.ts';
-import { clearRedisPrefix, TEST_REDIS_URL, uniquePrefix } from '../packages/testkit/src/index.ts';
+import { clearRedisPrefix, TEST_REDIS_URL, uniquePrefix } from '../tests/kit/src/index.ts';
 import { fmt, load, report } from './lib.ts';
 
 export const inDefaultRun = false;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freshDatabase } from '../packages/testkit/src/db.ts';
+import { freshDatabase } from '../tests/kit/src/db.ts';
 import { migrateModule, type ServiceModule } from '../packages/service-kit/src/index.ts';
 import { openDb, type Db } from '../packages/store/src/index.ts';
 import collegesService from '../services/colleges/src/app.ts';

@@ -3,7 +3,7 @@
 // Postgres, then the admin service's internal listings (through the embedded gateway, with its internal
 // token) and the per-student reads a page load makes. Prints p50 / p95 per call.
 import { performance } from 'node:perf_hooks';
-import { startTestGateway } from '../packages/testkit/src/index.ts';
+import { startTestGateway } from '../tests/kit/src/index.ts';
 import { NoteRepository } from '../services/user-data/src/repositories/notes.ts';
 import { UserCollegeRepository } from '../services/user-data/src/repositories/colleges.ts';
 import { fmt, report } from './lib.ts';

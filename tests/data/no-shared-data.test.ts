@@ -1,5 +1,5 @@
 // The product ships its own data: nothing it runs may read the `shared` folder beside the checkout, which
-// a real deployment does not have. Tests and tools (tests/, scripts/data/, packages/testkit, load/, bench/)
+// a real deployment does not have. Tests and tools (tests/, scripts/data/, tests/kit, load/, bench/)
 // may read it.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,10 +26,7 @@ function files(dir: string): string[] {
 }
 
 function productFiles(): string[] {
-  const packages = fs
-    .readdirSync(path.join(ROOT, 'packages'))
-    .filter((p) => p !== 'testkit')
-    .map((p) => `packages/${p}`);
+  const packages = fs.readdirSync(path.join(ROOT, 'packages')).map((p) => `packages/${p}`);
   const scripts = fs
     .readdirSync(path.join(ROOT, 'scripts'))
     .filter((f) => /^start.*\.ts$/.test(f))
