@@ -5,6 +5,8 @@ import {
   CollegeKind,
   CollegeReview,
   CollegeRowId,
+  FactDecision,
+  FactReview,
   IngestionOverview,
 } from './colleges-api.ts';
 import { IngestionRequest } from './college.ts';
@@ -229,6 +231,34 @@ export const adminDeleteCollege = defineRoute({
   },
 });
 
+export const adminFactReviews = defineRoute({
+  method: 'GET',
+  path: '/admin/fact-reviews',
+  service: 'admin',
+  access: 'admin',
+  summary: 'AI-gathered facts about shared colleges that no official page vouches for, waiting for review',
+  schema: {
+    querystring: AdminQ(),
+    response: { 200: Paged('facts', FactReview), ...errors },
+  },
+});
+
+export const adminDecideFact = defineRoute({
+  method: 'POST',
+  path: '/admin/fact-reviews/decide',
+  service: 'admin',
+  access: 'admin',
+  summary: "Approves a held fact into its college's shared record, or drops it",
+  schema: {
+    body: Type.Object({
+      userId: Type.Optional(UserId),
+      factId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+      decision: FactDecision,
+    }),
+    response: { 200: Done, ...errors, 404: ApiError },
+  },
+});
+
 export const adminRoutes = [
   adminMetrics,
   adminColleges,
@@ -242,4 +272,6 @@ export const adminRoutes = [
   adminApproveCollege,
   adminMergeCollege,
   adminDeleteCollege,
+  adminFactReviews,
+  adminDecideFact,
 ];

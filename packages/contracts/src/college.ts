@@ -189,6 +189,12 @@ export const College = Type.Object({
   createdAt: IsoDateTime,
   updatedAt: Type.Optional(IsoDateTime),
   scorecardId: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * The institution's official website as the College Scorecard publishes it (null or absent without a
+   * government record). Its registrable domain is the only domain whose pages may put an AI-gathered fact
+   * into the shared record (ADR 0070).
+   */
+  website: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   demographics: Demographics,
   info: CollegeInfo,
   sources: Type.Record(Type.String(), Source),

@@ -34,6 +34,38 @@ export const Enrichment = Type.Object({
 });
 export type Enrichment = Static<typeof Enrichment>;
 
+/** The kinds of fact an AI answer can carry, each held for review on its own (ADR 0070). */
+export const HeldFactKind = Type.Union([
+  Type.Literal('aliases'),
+  Type.Literal('links'),
+  Type.Literal('deadlines'),
+  Type.Literal('essayPrompts'),
+  Type.Literal('requirements'),
+  Type.Literal('tips'),
+  Type.Literal('admissionStatistics'),
+  Type.Literal('admittedStudentProfile'),
+]);
+export type HeldFactKind = Static<typeof HeldFactKind>;
+
+/**
+ * A fact an AI answer gave about a shared college that no one has verified: its page was not on the
+ * college's official domain, or not among the pages that very answer cited, or it is a name (aliases
+ * always wait for an admin). Only the students whose request gathered it see it, labelled unverified.
+ */
+export const UnverifiedFact = Type.Object({
+  id: Type.Integer(),
+  kind: HeldFactKind,
+  /** What the card calls it ("Deadlines", "Tips"...) */
+  label: Type.String(),
+  /** The fact as lines a student reads ("Regular Decision: 2027-01-04") */
+  items: Type.Array(Type.String()),
+  /** The page the answer named for it, if any */
+  sourceUrl: Type.Union([Type.String(), Type.Null()]),
+  /** Why it was not shared, in a sentence */
+  reason: Type.String(),
+});
+export type UnverifiedFact = Static<typeof UnverifiedFact>;
+
 export const searchCollege = defineRoute({
   method: 'GET',
   path: '/search-college',
@@ -48,6 +80,8 @@ export const searchCollege = defineRoute({
         /** false: only the students who asked for it see it, until an admin reviews it. */
         shared: Type.Optional(Type.Boolean()),
         enrichment: Type.Optional(Enrichment),
+        /** Facts only this student sees, waiting for an admin's review (never in `data`). */
+        unverified: Type.Optional(Type.Array(UnverifiedFact)),
       }),
       404: ApiError,
     },
@@ -103,6 +137,32 @@ export const internalGetCollege = defineRoute({
   schema: {
     querystring: Type.Object({ name: CollegeName }),
     response: { 200: Type.Object({ college: College }) },
+  },
+});
+
+/**
+ * The one name resolver: what a typed college name means, for every service (essays and user-data ask
+ * here rather than matching names themselves). Official names first, then the College Scorecard's
+ * aliases, then names an admin approved, then names students typed when asking; AI aliases waiting for
+ * review are never used. With a forwarded student, a college private to them is found too.
+ */
+export const internalResolveCollege = defineRoute({
+  method: 'GET',
+  path: '/internal/resolve-college',
+  service: 'colleges',
+  access: 'internal',
+  summary: 'The college a typed name means (the one resolver every service uses), or 404',
+  schema: {
+    querystring: Type.Object({ name: CollegeName }),
+    response: {
+      200: Type.Object({
+        /** The stored name, the key students' lists and the essays grid use */
+        name: Type.String(),
+        scorecardId: Type.Union([Type.Integer(), Type.Null()]),
+        shared: Type.Boolean(),
+      }),
+      404: ApiError,
+    },
   },
 });
 
@@ -192,6 +252,57 @@ export const CollegeReview = Type.Object({
   data: College,
 });
 export type CollegeReview = Static<typeof CollegeReview>;
+
+/** A fact about a shared college held for review (see UnverifiedFact), as the admin's review list shows it. */
+export const FactReview = Type.Object({
+  id: Type.Integer(),
+  /** The shared college it is about */
+  collegeName: Type.String(),
+  kind: HeldFactKind,
+  label: Type.String(),
+  items: Type.Array(Type.String()),
+  sourceUrl: Type.Union([Type.String(), Type.Null()]),
+  /** The college's official website (College Scorecard), against which the source was checked */
+  officialWebsite: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+  /** Students who see it (their request gathered it) */
+  requestedBy: Type.Array(Type.String()),
+  createdAt: IsoDateTime,
+});
+export type FactReview = Static<typeof FactReview>;
+
+export const internalListFactReviews = defineRoute({
+  method: 'GET',
+  path: '/internal/fact-reviews',
+  service: 'colleges',
+  access: 'internal',
+  summary: 'AI-gathered facts about shared colleges waiting for an admin review, oldest first',
+  schema: {
+    querystring: Type.Object(Page.properties),
+    response: { 200: Type.Object({ total: Type.Integer(), items: Type.Array(FactReview) }) },
+  },
+});
+
+/** An admin's decision on a held fact: into the shared record, or dropped. */
+export const FactDecision = Type.Union([Type.Literal('approve'), Type.Literal('drop')]);
+
+export const internalDecideFact = defineRoute({
+  method: 'POST',
+  path: '/internal/fact-reviews/decide',
+  service: 'colleges',
+  access: 'internal',
+  summary: "Approves a held fact into its college's shared record, or drops it",
+  schema: {
+    body: Type.Object({
+      factId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+      decision: FactDecision,
+    }),
+    response: {
+      200: Type.Object({ collegeName: Type.String(), label: Type.String() }),
+      404: ApiError,
+    },
+  },
+});
 
 /** A college id of the admin's tables: a review item, or a shared college. */
 export const CollegeRowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -310,6 +421,26 @@ export const internalIngestionComplete = defineRoute({
        * whether the college is shared with everyone or kept private for review.
        */
       officialWebsite: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+      /**
+       * The pages the AI answer cited (its web search's `url_citation` annotations). A fact whose page is
+       * not among them stays private to who asked, for review.
+       */
+      citations: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 200 })),
+      /**
+       * Facts of the answer about a College Scorecard institution that failed the sharing rule (page not on
+       * the official domain, or not cited; every AI name): kept private to who asked, for review.
+       */
+      held: Type.Optional(
+        Type.Array(
+          Type.Object({
+            kind: HeldFactKind,
+            value: Type.Unknown(),
+            sourceUrl: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
+            reason: Type.String({ maxLength: 1000 }),
+          }),
+          { maxItems: 20 },
+        ),
+      ),
     }),
     response: { 200: Type.Object({ request: IngestionRequest }), 400: ApiError, 404: ApiError },
   },
@@ -339,6 +470,7 @@ export const collegeRoutes = [
   getMajorSuggestions,
   getMajorProfile,
   internalGetCollege,
+  internalResolveCollege,
   internalListColleges,
   internalListMajorColleges,
   internalUpdateMajorProfile,
@@ -354,4 +486,6 @@ export const collegeRoutes = [
   internalApproveCollege,
   internalMergeCollege,
   internalDeleteCollege,
+  internalListFactReviews,
+  internalDecideFact,
 ];

@@ -311,6 +311,7 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
     createdAt: gatheredAt,
     updatedAt: gatheredAt,
     scorecardId: gov?.scorecardId ?? null,
+    website: gov?.website ?? null,
     demographics,
     info,
     sources,
@@ -432,6 +433,7 @@ export function mergeGovernment(existing: College, incoming: College): College {
   return {
     ...existing,
     scorecardId: incoming.scorecardId ?? existing.scorecardId,
+    website: incoming.website ?? existing.website ?? null,
     demographics: incoming.demographics,
     aliases: dedupeNames([...existing.aliases, ...incoming.aliases], existing.name),
     links: existing.links.length ? existing.links : incoming.links,
@@ -507,6 +509,51 @@ export function mergeEnrichment(stored: College, incoming: College): College {
     info,
     sources,
     missing: [...base.missing.filter(isGovernmentMissing), ...factMissing],
+  };
+}
+
+/**
+ * The official website of a stored college: the College Scorecard's, which only government data sets.
+ * Documents stored before the field existed carry it as their first link when that link came from the
+ * Scorecard (the shipped snapshot); anything else has none, and then no AI fact is shared without review.
+ */
+export function officialWebsiteOf(doc: College): string | null {
+  if (doc.website !== undefined) return doc.website;
+  if (doc.scorecardId === null) return null;
+  const s = doc.sources.links;
+  return s?.title?.startsWith(SCORECARD_SOURCE_TITLE) && doc.links[0] ? doc.links[0] : null;
+}
+
+/**
+ * A held fact an admin approved, added to a shared college's document: a name or link is added to its
+ * list, a fact group replaces the stored one (with its page as source, checked as the AI's answers are:
+ * deadlines of the coming two admission cycles only). Returns null when nothing usable is left.
+ */
+export function applyApprovedFact(
+  doc: College,
+  fact: { kind: (typeof FACT_GROUPS)[number]['key']; value: unknown; sourceUrl: string | null },
+  now: Date,
+): College | null {
+  const at = now.toISOString();
+  const src = fact.sourceUrl && isHttp(fact.sourceUrl) ? source(fact.sourceUrl, null, at) : null;
+  if (fact.kind === 'aliases') {
+    const aliases = dedupeNames([...doc.aliases, ...texts(fact.value, 40, 200)], doc.name);
+    return aliases.length > doc.aliases.length ? { ...doc, aliases, updatedAt: at } : null;
+  }
+  if (fact.kind === 'links') {
+    const links = [...new Set([...doc.links, ...texts(fact.value, 30).filter(isHttp)])].slice(0, 30);
+    return links.length > doc.links.length ? { ...doc, links, updatedAt: at } : null;
+  }
+  const info: CollegeInfo = { ...doc.info };
+  if (applyFact(fact.kind, fact.value, info, now) !== true || !src) return null;
+  const group = FACT_GROUPS.find((g) => g.key === fact.kind)!;
+  const label = group.label;
+  return {
+    ...doc,
+    info,
+    sources: { ...doc.sources, [group.path]: src },
+    missing: doc.missing.filter((m) => !m.startsWith(`${label} (`)),
+    updatedAt: at,
   };
 }
 

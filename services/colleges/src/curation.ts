@@ -5,7 +5,7 @@ import {
   type CollegeRemovedEvent as CollegeRemovedPayload,
 } from '@ct/contracts';
 import { randomUUID } from 'node:crypto';
-import { mergeGovernment } from '@ct/providers';
+import { applyApprovedFact, HELD_FACT_LABELS, mergeGovernment } from '@ct/providers';
 import { AppError, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from './config.ts';
 import type { Queryable } from '@ct/store';
@@ -37,7 +37,8 @@ export class Curation {
       const item = await reviews.lock(id, tx);
       if (!item) throw reviewGone(id);
       const taken = await colleges.findCollege(item.document.name, tx);
-      const saved = taken ? null : await colleges.insertCollege(item.document, true, tx);
+      // Every name of it came from an AI answer: approved names, never above an official one.
+      const saved = taken ? null : await colleges.insertCollege(item.document, true, tx, 'approved');
       if (!saved) {
         throw new AppError(
           'CONFLICT',
@@ -52,6 +53,40 @@ export class Curation {
     });
     void this.ingestion.outbox.kick();
     return { name };
+  }
+
+  /**
+   * An admin's decision on a fact held for review: `approve` puts it into the college's shared record (a
+   * name finds the college from then on, below official names; a fact group replaces the stored one and
+   * is announced, so checklists and the essays grid follow); `drop` deletes it. One transaction.
+   */
+  async decideFact(
+    id: number,
+    decision: 'approve' | 'drop',
+  ): Promise<{ collegeName: string; label: string }> {
+    const { colleges, held } = this.ingestion;
+    const result = await this.ctx.db.transaction(async (tx) => {
+      const fact = await held.lock(id, tx);
+      if (!fact) throw new AppError('NOT_FOUND', TRUST_MSG.factGone(id));
+      const college = await colleges.lockById(fact.collegeId, tx);
+      if (!college) throw new AppError('NOT_FOUND', TRUST_MSG.factGone(id));
+      await held.delete(id, tx);
+      const label = HELD_FACT_LABELS[fact.kind];
+      if (decision === 'drop') return { collegeName: college.name, label };
+      if (fact.kind === 'aliases') {
+        const names = Array.isArray(fact.value) ? fact.value.filter((v) => typeof v === 'string') : [];
+        await colleges.addAliases(college.id, names as string[], tx);
+      } else {
+        const doc = applyApprovedFact(college.document, fact, new Date());
+        if (doc) await colleges.saveDocument(college.id, doc, tx);
+      }
+      const saved = (await colleges.lockById(college.id, tx))!;
+      const { payload, eventId } = ingestedEvent(saved.document);
+      await this.ingestion.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+      return { collegeName: college.name, label };
+    });
+    void this.ingestion.outbox.kick();
+    return result;
   }
 
   /**

@@ -8,7 +8,7 @@ import {
 } from '@ct/contracts';
 import { createHash } from 'node:crypto';
 import { Outbox } from '@ct/jobs';
-import { decideSharing, mergeEnrichment, mergeGovernment } from '@ct/providers';
+import { decideSharing, mergeEnrichment, mergeGovernment, type HeldFact } from '@ct/providers';
 import { AppError, type ServiceContext } from '@ct/service-kit';
 import type { Queryable } from '@ct/store';
 import { AiBudget } from './repositories/ai-budget.ts';
@@ -17,6 +17,7 @@ import { IngestionRepository, publicRequest, type StoredRequest } from './reposi
 import { collegesJobs } from './jobs/requests.ts';
 import { TRUST_MSG } from './messages.ts';
 import { CollegeRepository, type CollegeHit, type StoredCollege } from './repositories/colleges.ts';
+import { HeldFactRepository } from './repositories/held-facts.ts';
 import { ReviewRepository } from './repositories/reviews.ts';
 import { SuggestionIndex } from './suggestions.ts';
 
@@ -46,6 +47,8 @@ export class Ingestion {
   readonly colleges: CollegeRepository;
   /** Colleges private to the students who asked for them, until an admin reviews them. */
   readonly reviews: ReviewRepository;
+  /** Facts about shared colleges no official page vouched for, private to who asked until reviewed. */
+  readonly held: HeldFactRepository;
   /** Names and aliases in memory for suggestions (kept in step with the table). */
   readonly suggestions: SuggestionIndex;
   readonly outbox: Outbox;
@@ -63,6 +66,7 @@ export class Ingestion {
     this.requests = new IngestionRepository(ctx.db);
     this.colleges = new CollegeRepository(ctx.db);
     this.reviews = new ReviewRepository(ctx.db);
+    this.held = new HeldFactRepository(ctx.db);
     this.suggestions = new SuggestionIndex(ctx.db);
     this.outbox = new Outbox(ctx.db, ctx.bus, ctx.log, 'colleges');
     this.work = collegesJobs(ctx);
@@ -196,6 +200,7 @@ export class Ingestion {
     college: College,
     factsGathered: boolean,
     officialWebsite: string | null = null,
+    held: readonly HeldFact[] = [],
   ): Promise<IngestionRequest> {
     if (!normaliseCollegeName(college.name)) {
       throw new AppError(
@@ -206,7 +211,7 @@ export class Ingestion {
     const request = await this.ctx.db.transaction(async (tx) => {
       const req = await this.requests.lock(key, tx);
       if (!req) throw new AppError('NOT_FOUND', `No ingestion request "${key}"`);
-      return this.place(req, college, factsGathered, officialWebsite, tx);
+      return this.place(req, college, factsGathered, officialWebsite, held, tx);
     });
     void this.outbox.kick();
     return publicRequest(request);
@@ -217,16 +222,18 @@ export class Ingestion {
    * 1. matched to a College Scorecard institution (by the id the government data carries, or the one the
    *    request knew): shared; what the college's pages gave enriches the stored college, whose official
    *    figures stay;
-   * 2. no government record, but the official website and the name agree with what was typed
-   *    (decideSharing): a new shared college; when a college of that name is stored already, the request
-   *    points at it and nothing of it changes;
-   * 3. anything else: private to the students who asked, in the admin's review list, announced to no one.
+   *    the facts of the answer its official pages did not vouch for (`held`, decided by `screenAnswer` where
+   *    the answer arrived) stay private to the students who asked, for an admin's review;
+   * 2. anything else: private whole to the students who asked, in the admin's review list, announced to
+   *    no one. A name no government record confirms is never shared without an admin (issue 20): an
+   *    official-looking website proves nothing the model could not make up.
    */
   private async place(
     req: StoredRequest,
     doc: College,
     factsGathered: boolean,
     website: string | null,
+    held: readonly HeldFact[],
     tx: Queryable,
   ): Promise<StoredRequest> {
     const sid = doc.scorecardId ?? req.scorecardId;
@@ -242,23 +249,16 @@ export class Ingestion {
             : stored.document;
         const merged: College = { ...mergeEnrichment(base, doc), name: stored.name };
         const saved = await this.colleges.upsertCollege(merged, { mode: 'replace', factsGathered }, tx);
+        await this.holdFacts(req, saved, held, tx);
         return this.finishShared(req, saved, tx);
       }
       if (doc.scorecardId !== null) {
         const saved = await this.colleges.upsertCollege(doc, { mode: 'replace', factsGathered }, tx);
+        await this.holdFacts(req, saved, held, tx);
         return this.finishShared(req, saved, tx);
       }
     }
     const decision = decideSharing(req.name, doc.name, website);
-    if (decision.shared) {
-      const existing = await this.colleges.findCollege(doc.name, tx);
-      if (existing) {
-        const linked = await this.requests.complete(req.key, existing.id, existing.college.name, tx);
-        return linked ?? req;
-      }
-      const saved = await this.colleges.insertCollege(doc, factsGathered, tx);
-      if (saved) return this.finishShared(req, saved, tx);
-    }
     const viewers = await this.requests.requesters(req.key, tx);
     const kept = await this.reviews.save(
       {
@@ -266,14 +266,24 @@ export class Ingestion {
         requestedName: req.name,
         document: doc,
         website,
-        reason: decision.shared
-          ? `A college named "${doc.name}" was stored by someone else at the same moment.`
-          : decision.reason,
+        reason: decision.shared ? TRUST_MSG.noGovernmentRecord : decision.reason,
         viewers,
       },
       tx,
     );
     return (await this.requests.complete(req.key, null, kept.name, tx)) ?? req;
+  }
+
+  /** Keeps an answer's unvouched facts about a shared college for the students of this request only. */
+  private async holdFacts(
+    req: StoredRequest,
+    saved: StoredCollege,
+    held: readonly HeldFact[],
+    tx: Queryable,
+  ): Promise<void> {
+    if (!held.length) return;
+    const viewers = await this.requests.requesters(req.key, tx, { sinceRequested: true });
+    await this.held.hold(saved.id, req.key, held, viewers, tx);
   }
 
   /** A shared college stored: the request points at it, and its event waits in the outbox. */

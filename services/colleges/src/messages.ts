@@ -16,4 +16,11 @@ export const TRUST_MSG = {
   removedByAdmin:
     'An admin reviewed what was found for this name and removed it, because no college could be confirmed under it.',
   notFound: (name: string) => `We have no data for "${name}" yet. Use Add College to gather it.`,
+  /** Not found, but a listed college is close to what was typed. */
+  didYouMean: (name: string, suggestion: string) =>
+    `We have no data for "${name}" yet. Did you mean "${suggestion}"?`,
+  /** Why a name no government record confirms waits for an admin, even when its website looks right. */
+  noGovernmentRecord:
+    'No College Scorecard record confirms this college, so an admin checks it before other students see it.',
+  factGone: (id: number) => `There is no fact waiting for review with id ${id}.`,
 } as const;

@@ -1,6 +1,10 @@
 import {
   adminApproveCollege,
   adminCollegeReviews,
+  adminDecideFact,
+  adminFactReviews,
+  internalDecideFact,
+  internalListFactReviews,
   adminDeleteCollege,
   adminMergeCollege,
   internalApproveCollege,
@@ -27,6 +31,33 @@ export function collegeRoutes(ctx: ServiceContext): Implementation[] {
         }),
       ] as const);
       return { success: true, total: r.total, reviews: r.items };
+    }),
+
+    implement(adminFactReviews, async (request) => {
+      const q = request.query;
+      const [r] = await fromOwners([
+        askOwner(ctx, internalListFactReviews, {
+          query: { limit: q.limit, offset: q.offset },
+          requestId: request.id,
+        }),
+      ] as const);
+      return { success: true, total: r.total, facts: r.items };
+    }),
+
+    implement(adminDecideFact, async (request) => {
+      const adminUid = requireUser(request);
+      const { factId, decision } = request.body;
+      const [r] = await fromOwners([
+        askOwner(ctx, internalDecideFact, { body: { factId, decision }, requestId: request.id }, [404]),
+      ] as const);
+      ctx.log.info({ adminUid, factId, decision, college: r.collegeName }, 'admin decided on a held fact');
+      return {
+        success: true,
+        message:
+          decision === 'approve'
+            ? `${r.label} of "${r.collegeName}" are now shared with every student.`
+            : `${r.label} of "${r.collegeName}" were dropped.`,
+      };
     }),
 
     implement(adminApproveCollege, async (request) => {

@@ -1,6 +1,7 @@
 import { normaliseCollegeName, type College } from '@ct/contracts';
 import { mergeGovernment } from '@ct/providers';
 import type { Db, Queryable } from '@ct/store';
+import { shortNameTarget } from '../short-names.ts';
 
 interface CollegeRow {
   id: number;
@@ -40,6 +41,12 @@ export interface UpsertOptions {
    * result is null. Ingestion uses it so an AI answer never lands on a college it was not matched to.
    */
   insertOnly?: boolean;
+  /**
+   * Where the document's aliases come from: `official` (default: the College Scorecard's, the official
+   * name a disambiguated college keeps) or `approved` (an admin approved a college an AI answer found:
+   * its names never outrank an official name or alias of another institution).
+   */
+  aliasOrigin?: 'official' | 'approved';
 }
 
 /** A stored row: its id, its (kept) name and the document as stored. */
@@ -71,8 +78,11 @@ export function disambiguatedName(doc: College): string {
   return place ? `${doc.name} (${place})` : `${doc.name} (#${doc.scorecardId ?? '?'})`;
 }
 
-/** The search path's query (migration 004): a function, so its plan is cached per connection. */
-const HIT_SQL = 'SELECT * FROM colleges.find_college($1)';
+/**
+ * The one name resolver's query (migration 040): a function, so its plan is cached per connection. The
+ * second parameter is the institution a curated short name stands for ("MIT"), or null.
+ */
+const HIT_SQL = 'SELECT * FROM colleges.resolve_college($1, $2)';
 
 /** Writes this process made to each store's college table (names, aliases), counted as each is made. */
 const writesByStore = new WeakMap<object, number>();
@@ -240,27 +250,36 @@ export class CollegeRepository {
       .map((p) => ({ p, row: rows[p.index] }))
       .filter((x): x is { p: Plan; row: StoredCollege } => !!x.row);
     if (stored.length) {
-      await q.query('DELETE FROM colleges.college_alias WHERE college_id = ANY($1::bigint[])', [
-        stored.map((x) => x.row.id),
-      ]);
-      const aliasRows: Array<{ college_id: number; alias: string; normalized_alias: string }> = [];
+      // Names an admin approved are kept (the document lists them too; inserting them again changes nothing).
+      await q.query(
+        "DELETE FROM colleges.college_alias WHERE college_id = ANY($1::bigint[]) AND origin = 'official'",
+        [stored.map((x) => x.row.id)],
+      );
+      const aliasRows: Array<{
+        college_id: number;
+        alias: string;
+        normalized_alias: string;
+        origin: 'official' | 'approved';
+      }> = [];
       for (const { p, row } of stored) {
         const own = normaliseCollegeName(row.name);
         const seen = new Set<string>([own]);
         // A disambiguated name keeps the official name findable as an alias.
         const official = docs[p.index]!.name;
-        for (const a of [official, ...p.document.aliases]) {
+        for (const [i, a] of [official, ...p.document.aliases].entries()) {
           const n = normaliseCollegeName(a);
           if (!n || seen.has(n)) continue;
           seen.add(n);
-          aliasRows.push({ college_id: row.id, alias: a, normalized_alias: n });
+          const origin = i === 0 ? 'official' : (opts.aliasOrigin ?? 'official');
+          aliasRows.push({ college_id: row.id, alias: a, normalized_alias: n, origin });
         }
       }
       if (aliasRows.length) {
         await q.query(
-          `INSERT INTO colleges.college_alias (college_id, alias, normalized_alias)
-           SELECT college_id, alias, normalized_alias
-           FROM jsonb_to_recordset($1::jsonb) AS a(college_id bigint, alias text, normalized_alias text)
+          `INSERT INTO colleges.college_alias (college_id, alias, normalized_alias, origin)
+           SELECT college_id, alias, normalized_alias, origin
+           FROM jsonb_to_recordset($1::jsonb)
+             AS a(college_id bigint, alias text, normalized_alias text, origin text)
            ON CONFLICT DO NOTHING`,
           [JSON.stringify(aliasRows)],
         );
@@ -271,14 +290,18 @@ export class CollegeRepository {
   }
 
   /**
-   * A college by official name, alias, or the name a student typed when asking for it (a finished
-   * ingestion request), case- and punctuation-insensitive. The official name wins over an alias; among
-   * several colleges sharing an alias, the largest.
+   * The one name resolver: a college by official name, official alias or curated short name ("MIT"), a
+   * name an admin approved, or the name a student typed when asking for it (a finished ingestion
+   * request), case- and punctuation-insensitive, in that order; among several colleges of one rank, the
+   * largest. AI names waiting for review are never used.
    */
   async findCollege(name: string, q: Queryable = this.db): Promise<CollegeHit | null> {
     const n = normaliseCollegeName(name);
     if (!n) return null;
-    const r = await q.query<CollegeRow & { facts: boolean; requested: boolean }>(HIT_SQL, [n]);
+    const r = await q.query<CollegeRow & { facts: boolean; requested: boolean }>(HIT_SQL, [
+      n,
+      shortNameTarget(n),
+    ]);
     const row = r.rows[0];
     return row
       ? {
@@ -347,14 +370,23 @@ export class CollegeRepository {
   }
 
   /** Inserts a new college; null when a stored college has its name or Scorecard id (nothing is changed). */
-  async insertCollege(doc: College, factsGathered: boolean, tx: Queryable): Promise<StoredCollege | null> {
-    const r = await this.upsertColleges([doc], { mode: 'replace', factsGathered, insertOnly: true }, tx);
+  async insertCollege(
+    doc: College,
+    factsGathered: boolean,
+    tx: Queryable,
+    aliasOrigin: 'official' | 'approved' = 'official',
+  ): Promise<StoredCollege | null> {
+    const r = await this.upsertColleges(
+      [doc],
+      { mode: 'replace', factsGathered, insertOnly: true, aliasOrigin },
+      tx,
+    );
     return r.rows[0] ?? null;
   }
 
   /**
-   * Adds names (a merged college's) to a college's aliases, in its document and the alias index, so they
-   * keep finding it.
+   * Adds names an admin decided on (a merged college's, an approved AI name) to a college's aliases, in
+   * its document and the alias index, so they find it (below official names and aliases).
    */
   async addAliases(id: number, names: string[], tx: Queryable): Promise<void> {
     const row = await this.lockById(id, tx);
@@ -374,11 +406,28 @@ export class CollegeRepository {
       JSON.stringify(document),
     ]);
     await tx.query(
-      `INSERT INTO colleges.college_alias (college_id, alias, normalized_alias)
-       SELECT $1, a, n FROM unnest($2::text[], $3::text[]) AS x(a, n) ON CONFLICT DO NOTHING`,
+      `INSERT INTO colleges.college_alias (college_id, alias, normalized_alias, origin)
+       SELECT $1, a, n, 'approved' FROM unnest($2::text[], $3::text[]) AS x(a, n) ON CONFLICT DO NOTHING`,
       [id, added, added.map(normaliseCollegeName)],
     );
     this.wrote();
+  }
+
+  /** Replaces a stored college's document (an admin approved a held fact); its names stay as they are. */
+  async saveDocument(id: number, doc: College, tx: Queryable): Promise<void> {
+    await tx.query('UPDATE colleges.college SET document = $2::jsonb, updated_at = now() WHERE id = $1', [
+      id,
+      JSON.stringify(doc),
+    ]);
+    this.wrote();
+  }
+
+  /** The stored name of a College Scorecard institution, if it is stored. */
+  async nameByScorecardId(scorecardId: number, q: Queryable = this.db): Promise<string | null> {
+    const r = await q.query<{ name: string }>('SELECT name FROM colleges.college WHERE scorecard_id = $1', [
+      scorecardId,
+    ]);
+    return r.rows[0]?.name ?? null;
   }
 
   /** Deletes a college (its aliases go with it); the deleted row, or null when there was none. */

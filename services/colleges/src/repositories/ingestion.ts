@@ -103,11 +103,20 @@ export class IngestionRepository {
     return r.rows[0]?.n ?? 0;
   }
 
-  /** The students who asked for a name, first asker first. */
-  async requesters(key: string, q: Queryable = this.db): Promise<string[]> {
+  /**
+   * The students who asked for a name, first asker first; with `sinceRequested`, only those who asked
+   * since the request was last queued (the students this very answer was gathered for).
+   */
+  async requesters(
+    key: string,
+    q: Queryable = this.db,
+    opts: { sinceRequested?: boolean } = {},
+  ): Promise<string[]> {
     const r = await q.query<{ uid: string }>(
-      'SELECT uid FROM colleges.ingestion_requester WHERE key = $1 ORDER BY first_at, uid',
-      [key],
+      `SELECT q.uid FROM colleges.ingestion_requester q JOIN colleges.ingestion_request r ON r.key = q.key
+       WHERE q.key = $1 AND (NOT $2 OR q.last_at >= r.requested_at)
+       ORDER BY q.first_at, q.uid`,
+      [key, opts.sinceRequested ?? false],
     );
     return r.rows.map((x) => x.uid);
   }
@@ -172,6 +181,7 @@ export class IngestionRepository {
     const requeued = await q.query<RequestRow>(
       `UPDATE colleges.ingestion_request r SET state = 'queued', stage = 'queued', failure_reason = NULL,
          last_error = NULL, attempts = 0, request_count = request_count + 1, updated_at = now(),
+         requested_at = now(),
          finished_at = NULL, scorecard_id = coalesce($2, scorecard_id)
        WHERE key = $1 AND removed_by_admin_at IS NULL AND (
          (state = 'failed' AND updated_at < now() - make_interval(secs => $3::double precision / 1000))

@@ -5,30 +5,65 @@ import {
   internalCollegeStats,
   internalGetCollege,
   internalListColleges,
+  internalResolveCollege,
   LIMITS,
   MSG,
   normaliseCollegeName,
   searchCollege,
+  type UnverifiedFact,
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import { doneView, type Ingestion } from '../ingestion.ts';
+import { unverifiedView } from '../repositories/held-facts.ts';
 import { publicRequest } from '../repositories/ingestion.ts';
 import { TRUST_MSG } from '../messages.ts';
+import { shortNameTarget } from '../short-names.ts';
 
 const notFound = (name: string) => new AppError('NOT_FOUND', TRUST_MSG.notFound(name));
 
 /** Who is asking: the verified uid (a student), or the uid another service forwards on an internal call. */
 const viewerOf = (request: { auth: { uid: string } | null }) => request.auth?.uid ?? null;
 
+/** Held facts a student sees on a shared college's card, when there are any. */
+async function unverifiedOfRepo(
+  held: Ingestion['held'],
+  collegeId: number,
+  uid: string,
+): Promise<{ unverified?: UnverifiedFact[] }> {
+  const facts = await held.forViewer(collegeId, uid);
+  return facts.length ? { unverified: facts.map(unverifiedView) } : {};
+}
+
 /** Search, add, status and suggestions for students; the college listings for other services. */
 export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
-  const { colleges, requests, reviews } = ingestion;
+  const { colleges, requests, reviews, held } = ingestion;
+  const unverifiedOf = (collegeId: number, uid: string) => unverifiedOfRepo(held, collegeId, uid);
+
+  /**
+   * Suggestions for a normalised text: a curated short name ("mit") puts its college first, then the
+   * index's names and aliases by prefix and similarity.
+   */
+  async function suggest(n: string, limit: number): Promise<string[]> {
+    const found = await ingestion.suggestions.suggest(n, limit);
+    const sid = shortNameTarget(n);
+    const first = sid !== null ? await colleges.nameByScorecardId(sid) : null;
+    if (!first) return found;
+    return [first, ...found.filter((x) => x !== first)].slice(0, limit);
+  }
+
+  /** Not found: the closest listed college, when one is close enough to be what was meant. */
+  async function notFoundFor(name: string): Promise<AppError> {
+    const n = normaliseCollegeName(name);
+    const [close] = n.length >= LIMITS.suggestionMinLength ? await suggest(n, 1) : [];
+    return close ? new AppError('NOT_FOUND', TRUST_MSG.didYouMean(name, close)) : notFound(name);
+  }
+
   return [
     implement(searchCollege, async (request) => {
       const uid = viewerOf(request);
       const hit = await colleges.findVisible(request.query.name, uid);
-      if (!hit) throw notFound(request.query.name);
+      if (!hit) throw await notFoundFor(request.query.name);
       // A Scorecard college answers now with its official figures; its own pages are read in the background.
       await ingestion.enrichLater(hit, uid, request.id).catch((err: unknown) => {
         request.log.warn({ err }, 'could not ask for the college facts of a cached college');
@@ -39,6 +74,8 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
         data: hit.college,
         shared: hit.shared,
         enrichment: await ingestion.enrichmentOf(hit),
+        // What an AI answer said that no official page vouched for: only the students it was gathered for.
+        ...(hit.shared && uid ? await unverifiedOf(hit.id, uid) : {}),
       };
     }),
 
@@ -84,9 +121,7 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
       const q = request.query.query.trim();
       const n = normaliseCollegeName(q);
       const suggestions =
-        q.length >= LIMITS.suggestionMinLength && n
-          ? await ingestion.suggestions.suggest(n, LIMITS.suggestionMaxResults)
-          : [];
+        q.length >= LIMITS.suggestionMinLength && n ? await suggest(n, LIMITS.suggestionMaxResults) : [];
       return { success: true, message: MSG.suggestionsFound, suggestions };
     }),
 
@@ -96,6 +131,13 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
       const college = await colleges.findCollegeByName(request.query.name, viewerOf(request));
       if (!college) throw notFound(request.query.name);
       return { college };
+    }),
+
+    // The one name resolver: essays and user-data ask here what a typed name means.
+    implement(internalResolveCollege, async (request) => {
+      const hit = await colleges.findVisible(request.query.name, viewerOf(request));
+      if (!hit) throw notFound(request.query.name);
+      return { name: hit.college.name, scorecardId: hit.college.scorecardId, shared: hit.shared };
     }),
 
     implement(internalListColleges, async (request) => {

@@ -29,8 +29,10 @@ export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: 
     }),
 
     implement(internalIngestionComplete, async (request) => {
-      const { key, college, factsGathered, officialWebsite } = request.body;
-      return { request: await ingestion.complete(key, college, factsGathered, officialWebsite ?? null) };
+      const { key, college, factsGathered, officialWebsite, held } = request.body;
+      return {
+        request: await ingestion.complete(key, college, factsGathered, officialWebsite ?? null, held ?? []),
+      };
     }),
 
     implement(internalIngestionFail, async (request) => {

@@ -1,4 +1,6 @@
 import {
+  internalDecideFact,
+  internalListFactReviews,
   internalApproveCollege,
   internalDeleteCollege,
   internalListCollegeReviews,
@@ -28,6 +30,14 @@ export function reviewRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ing
 
     implement(internalDeleteCollege, async (request) =>
       curation.delete(request.body.kind, request.body.collegeId),
+    ),
+
+    implement(internalListFactReviews, async (request) =>
+      ingestion.held.list(request.query.limit ?? 50, request.query.offset ?? 0),
+    ),
+
+    implement(internalDecideFact, async (request) =>
+      curation.decideFact(request.body.factId, request.body.decision),
     ),
 
     implement(internalTakeAiCall, async (request) => {

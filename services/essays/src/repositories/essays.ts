@@ -161,14 +161,17 @@ export class EssaysRepository {
     return r.rows;
   }
 
-  /** A college by its name or an alias, case- and punctuation-insensitive. */
-  async findCollege(name: string): Promise<CollegeRow | null> {
+  /**
+   * A college (or application platform) by its stored name, case- and punctuation-insensitive. Never by
+   * an alias: what a typed name means is the colleges service's one resolver's answer
+   * (`internalResolveCollege`), so no name can lead here somewhere it leads nowhere else.
+   */
+  async findCollege(name: string, kind?: 'college' | 'application'): Promise<CollegeRow | null> {
     const n = normaliseCollegeName(name);
     if (!n) return null;
     const r = await this.db.query<CollegeRow>(
-      `SELECT id, name FROM essays.college WHERE normalized_name = $1 OR $1 = ANY(normalized_aliases)
-       ORDER BY (normalized_name = $1) DESC, id LIMIT 1`,
-      [n],
+      `SELECT id, name FROM essays.college WHERE normalized_name = $1 AND ($2::text IS NULL OR kind = $2)`,
+      [n, kind ?? null],
     );
     return r.rows[0] ?? null;
   }
@@ -201,7 +204,7 @@ export class EssaysRepository {
     return r.rows[0] ? toDetail(r.rows[0]) : null;
   }
 
-  /** The prompts of the named colleges (names or aliases), with each college's stored name. */
+  /** The prompts of the named colleges (their stored names: a student's list), with each college's name. */
   async promptsOfColleges(
     names: readonly string[],
   ): Promise<
@@ -217,7 +220,7 @@ export class EssaysRepository {
     }>(
       `SELECT c.name, p.text, p.word_limit, p.category FROM essays.college c
        JOIN essays.prompt p ON p.college_id = c.id
-       WHERE c.normalized_name = ANY($1::text[]) OR c.normalized_aliases && $1::text[]
+       WHERE c.normalized_name = ANY($1::text[])
        ORDER BY lower(c.name), p.position`,
       [normalized],
     );
@@ -230,7 +233,7 @@ export class EssaysRepository {
   }
 
   /**
-   * The prompts of each named college (by name or alias), keyed by the name as given: a college the
+   * The prompts of each named college (by its stored name), keyed by the name as given: a college the
    * service has no prompts for is absent.
    */
   async promptDetailsByCollege(names: readonly string[]): Promise<Map<string, PromptDetail[]>> {
@@ -241,9 +244,7 @@ export class EssaysRepository {
       `SELECT req.n AS requested, p.text, p.word_limit, p.word_min, p.category, p.source_url, p.note
        FROM unnest($1::text[]) AS req(n)
        CROSS JOIN LATERAL (
-         SELECT c.id FROM essays.college c
-         WHERE c.normalized_name = req.n OR req.n = ANY(c.normalized_aliases)
-         ORDER BY (c.normalized_name = req.n) DESC, c.id LIMIT 1
+         SELECT c.id FROM essays.college c WHERE c.normalized_name = req.n LIMIT 1
        ) c
        JOIN essays.prompt p ON p.college_id = c.id
        ORDER BY req.n, p.position, p.id`,

@@ -6,6 +6,7 @@ import {
   getPromptGroups,
   getPrompts,
   getUserColleges,
+  internalResolveCollege,
   MSG,
   PROMPT_CATEGORIES,
   type PromptGroup,
@@ -40,6 +41,34 @@ export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[]
     }
   }
 
+  /**
+   * The college a typed name means: the application platforms (Common App, UC) are this service's own;
+   * every other name is resolved by the colleges service's one resolver, so the same name gives the same
+   * college here as in search and in a student's list. Null when it means no college with prompts.
+   */
+  async function resolveCollege(request: FastifyRequest, typed: string) {
+    const platform = await repo.findCollege(typed, 'application');
+    if (platform) return platform;
+    let name: string;
+    try {
+      name = (
+        await ctx.clients.call(internalResolveCollege, {
+          query: { name: typed },
+          auth: request.auth,
+          requestId: request.id,
+        })
+      ).name;
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404) return null;
+      request.log.warn({ err }, 'could not resolve the college name');
+      throw new AppError(
+        'DEPENDENCY_UNAVAILABLE',
+        'Colleges could not be looked up right now. Please try again later.',
+      );
+    }
+    return repo.findCollege(name, 'college');
+  }
+
   return [
     implement(getCollegesEssays, async () => {
       const list = await repo.listCollegesWithPrompts();
@@ -52,14 +81,14 @@ export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[]
     }),
 
     implement(getPrompts, async (request) => {
-      const college = await repo.findCollege(request.query.collegeName);
+      const college = await resolveCollege(request, request.query.collegeName);
       const details = college ? await repo.listPrompts(college.id) : [];
       if (!details.length) throw new AppError('NOT_FOUND', MSG.noPromptsFound);
       return { success: true, message: 'Prompts found', prompts: details.map((d) => d.prompt), details };
     }),
 
     implement(getEssays, async (request, reply) => {
-      const college = await repo.findCollege(request.query.collegeName);
+      const college = await resolveCollege(request, request.query.collegeName);
       if (!college) throw new AppError('NOT_FOUND', MSG.noPromptsFound);
       const prompt = await repo.findPrompt(college.id, request.query.prompt);
       if (!prompt) throw new AppError('NOT_FOUND', MSG.noEssaysFound);

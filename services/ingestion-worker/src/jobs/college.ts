@@ -17,8 +17,11 @@ import {
   firstProblem,
   matches,
   ProviderError,
+  officialWebsiteOf,
+  screenAnswer,
   type GovernmentData,
   type Gathered,
+  type HeldFact,
 } from '@ct/providers';
 import type { WorkerDeps } from '../deps.ts';
 import { timeProvider } from '../metrics.ts';
@@ -44,6 +47,7 @@ interface KnownCollege {
   name: string;
   city: string | null;
   state: string | null;
+  /** The official website (College Scorecard): the only domain whose pages put facts in the shared record */
   website: string | null;
 }
 
@@ -147,6 +151,22 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
       factsReason = 'no AI provider is configured';
     }
 
+    // An institution we know (College Scorecard): only facts its official pages vouch for, among the pages
+    // this very answer cited, are shared; the rest stays private to who asked, for review (ADR 0070).
+    // A name no government record confirms is kept private whole by the colleges service.
+    let held: HeldFact[] = [];
+    const citations = facts?.sources.map((s) => s.url) ?? [];
+    if (facts?.value.found && (gov || scorecardId !== undefined)) {
+      const screened = screenAnswer(facts.value, {
+        // Not known (the cached college could not be read): no domain vouches, everything is held.
+        officialWebsite: known?.website ?? null,
+        officialName: known?.name ?? name,
+        citations,
+      });
+      facts = { ...facts, value: screened.answer };
+      held = screened.held;
+    }
+
     const found = facts?.value.found ? facts.value : null;
     if (!gov && !found) {
       throw new PermanentJobError(
@@ -183,7 +203,14 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
       );
     }
     await clients.call(internalIngestionComplete, {
-      body: { key, college, factsGathered, officialWebsite: found?.website ?? null },
+      body: {
+        key,
+        college,
+        factsGathered,
+        officialWebsite: found?.website ?? null,
+        citations: citations.slice(0, 200),
+        held,
+      },
     });
     log.info({ key, college: college.name, missing: college.missing.length }, 'college gathered');
     return { college: college.name };
@@ -223,7 +250,7 @@ async function cachedCollege(deps: WorkerDeps, name: string): Promise<KnownColle
       name: college.name,
       city: college.demographics.schoolCity,
       state: college.demographics.schoolState,
-      website: college.links[0] ?? null,
+      website: officialWebsiteOf(college),
     };
   } catch {
     return null;

@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { CollegeReviewSection } from './CollegeReviewSection';
+import { FactReviewSection } from './FactReviewSection';
 import { IngestionSection } from './IngestionSection';
 import { Section } from './parts';
 import { QueueDashboardButton } from './QueueDashboardButton';
@@ -69,8 +70,8 @@ function AdminDashboard() {
         </div>
       </div>
       <p className="muted">
-        Views of the product&apos;s data. The changes you can make here: retry a failed ingestion, and
-        approve, merge or delete colleges.
+        Views of the product&apos;s data. The changes you can make here: retry a failed ingestion, approve,
+        merge or delete colleges, and approve or drop unverified facts.
       </p>
       <Section id="admin-metrics" title="Dashboard Metrics">
         <MetricsSection />
@@ -80,6 +81,9 @@ function AdminDashboard() {
       </Section>
       <Section id="admin-college-review" title="College Review">
         <CollegeReviewSection />
+      </Section>
+      <Section id="admin-fact-review" title="Fact Review">
+        <FactReviewSection />
       </Section>
       <Section id="admin-staff" title="Staff Members">
         <StaffSection />

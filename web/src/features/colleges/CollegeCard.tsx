@@ -1,4 +1,4 @@
-import type { College, Enrichment } from '@ct/contracts';
+import type { College, Enrichment, UnverifiedFact } from '@ct/contracts';
 import type { ReactNode, Ref } from 'react';
 import { formatGatheredDate, formatText } from '../../lib/format';
 import { MoneySummary } from '../money/MoneySummary';
@@ -27,6 +27,7 @@ export function CollegeCard({
   headingRef,
   status,
   privateToYou = false,
+  unverified = [],
 }: {
   college: College;
   actions?: ReactNode;
@@ -36,6 +37,8 @@ export function CollegeCard({
   status?: ReactNode;
   /** Only the students who asked for it see this college, until an admin reviews it. */
   privateToYou?: boolean;
+  /** Facts only this student sees: an AI answer gave them and no official page vouched for them. */
+  unverified?: readonly UnverifiedFact[];
 }) {
   const { demographics: d, info, sources } = college;
   const place = [d.schoolCity, d.schoolState].filter(Boolean).join(', ');
@@ -57,10 +60,11 @@ export function CollegeCard({
       {status}
       {privateToYou ? (
         <p className="banner warning" data-testid="private-college">
-          Only you can see this college for now: no government record confirms it and its official website
-          could not be matched to its name, so an admin will review it before other students can find it.
+          Only you can see this college for now: no government record confirms it, so an admin will review it
+          before other students can find it.
         </p>
       ) : null}
+      {unverified.length ? <UnverifiedFacts facts={unverified} /> : null}
       <MoneySummary demographics={d} sources={sources} />
       {college.missing.length ? <MissingFacts missing={college.missing} /> : null}
       <div className="college-sections">
@@ -82,6 +86,40 @@ export function CollegeCard({
         <FinanceSection finance={d.finance} sources={sources} />
       </div>
     </article>
+  );
+}
+
+/**
+ * Facts an AI answer gave that no page on the college's official website vouched for: shown only to the
+ * student whose search gathered them, marked unverified, links as plain text (never a link to follow).
+ */
+function UnverifiedFacts({ facts }: { facts: readonly UnverifiedFact[] }) {
+  return (
+    <section
+      className="unverified-facts banner warning"
+      aria-label="Unverified facts"
+      data-testid="unverified-facts"
+    >
+      <h3>Unverified: only you see these</h3>
+      <p>
+        An AI answer gave these, but no page on the college&rsquo;s official website confirms them. An admin
+        will check them before they are shared. Do not pay or send anything on their word.
+      </p>
+      {facts.map((f) => (
+        <div key={f.id} className="unverified-fact" data-kind={f.kind}>
+          <h4>{f.label} (unverified)</h4>
+          <ul>
+            {f.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <p className="muted">
+            {f.reason}
+            {f.sourceUrl ? <> Named source: {f.sourceUrl}</> : null}
+          </p>
+        </div>
+      ))}
+    </section>
   );
 }
 

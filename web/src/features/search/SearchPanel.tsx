@@ -136,6 +136,7 @@ function FoundCollege({
       college={view.college}
       headingRef={headingRef}
       privateToYou={!view.shared}
+      unverified={view.unverified}
       status={<EnrichmentLine enrichment={view.enrichment} />}
       actions={<AddToProfileButton collegeName={view.college.name} />}
     />

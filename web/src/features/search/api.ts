@@ -1,4 +1,4 @@
-import type { College, Enrichment } from '@ct/contracts';
+import type { College, Enrichment, UnverifiedFact } from '@ct/contracts';
 import { api, ApiError } from '../../api/client';
 
 /** Names of cached colleges for the autocomplete (the server answers only for 3+ characters). */
@@ -13,6 +13,8 @@ export interface CollegeView {
   /** false: only the students who asked for it see it, until an admin reviews it */
   shared: boolean;
   enrichment: Enrichment;
+  /** What an AI answer said that no official page vouched for: only this student sees it, until reviewed */
+  unverified: UnverifiedFact[];
 }
 
 /** A cached college with its view, or null when the cache has none by that name or alias. */
@@ -23,6 +25,7 @@ export async function fetchCollegeView(name: string, signal?: AbortSignal): Prom
       college: r.data,
       shared: r.shared ?? true,
       enrichment: r.enrichment ?? { state: 'done', message: null },
+      unverified: r.unverified ?? [],
     };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
