@@ -276,10 +276,19 @@ describe('with the College Scorecard and an AI provider configured', () => {
     expect(asked.rows).toEqual([{ uid: ana.uid, kind: 'new-name' }]);
   });
 
-  it('shares a college whose official .edu website and name agree with what was typed', async () => {
+  it('keeps a college no government record confirms private even when its .edu website and name agree; an admin shares it', async () => {
     const { ana: a, ben: b, admin } = client(gw);
     await a.add(QUILLON);
     expect(await a.finished(QUILLON)).toMatchObject({ state: 'done', collegeName: QUILLON });
+    // A website the model names proves nothing it could not have made up (issue 20): review first.
+    expect((await a.search(QUILLON)).body).toMatchObject({ shared: false, data: { name: QUILLON } });
+    expect((await b.search(QUILLON)).status).toBe(404);
+    expect(await b.suggest('Quillon')).not.toContain(QUILLON);
+    const review = (await admin.reviews()).find((r) => r.requestedName === QUILLON)!;
+    expect(review.reason).toBe(
+      'No College Scorecard record confirms this college, so an admin checks it before other students see it.',
+    );
+    expect((await admin.post('/college-reviews/approve', { collegeId: review.id })).status).toBe(200);
     expect((await b.search(QUILLON)).body).toMatchObject({ shared: true, data: { name: QUILLON } });
     expect(await b.suggest('Quillon')).toContain(QUILLON);
     expect((await admin.colleges('Quillon')).map((c) => c.name)).toEqual([QUILLON]);

@@ -161,7 +161,11 @@ describe('search and add a college', () => {
     expect(Date.parse(c.sources['info.deadlines']!.gatheredAt)).toBeGreaterThan(Date.now() - 600_000);
     expect(c.info.admissionStatistics).toEqual({ overallAcceptanceRate: 0.036, year: 'Class of 2029' });
     expect(c.info.admittedStudentProfile).toEqual({ GPA: null, SAT: '1500-1580', Major: null });
-    expect(c.aliases).toContain('Harvard College');
+    // A name from an AI answer waits for an admin: shown to the student who asked, marked unverified.
+    expect(c.aliases).not.toContain('Harvard College');
+    expect(found.body.unverified).toEqual([
+      expect.objectContaining({ kind: 'aliases', items: expect.arrayContaining(['Harvard College']) }),
+    ]);
     // What could not be found is said, never made up
     expect(c.info.tips).toEqual([]);
     expect(c.missing).toContain("Tips (not found on the college's pages)");

@@ -103,6 +103,11 @@ describe('essay prompts', () => {
   });
 
   it('keeps the prompts of every ingested college, replacing them when it is gathered again', async () => {
+    // The colleges service resolves the names typed here (its one resolver): the colleges are listed there.
+    await seedColleges(gw.db, [
+      buildCollege({ name: 'Prompt Test College', aliases: ['PTC'] }),
+      buildCollege({ name: 'Marker College' }),
+    ]);
     await publishIngested(
       {
         name: 'Prompt Test College',
@@ -126,7 +131,7 @@ describe('essay prompts', () => {
       { wordLimit: null, category: 'community' },
     ]);
     expect((await get('/get-colleges-essays')).body.colleges).toContain('Prompt Test College');
-    // an alias finds the same college
+    // an alias finds the same college, through the colleges service's resolver
     expect((await get('/get-prompts', { collegeName: 'ptc' })).status).toBe(200);
 
     await publishIngested(

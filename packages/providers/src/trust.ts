@@ -306,8 +306,11 @@ export function screenAnswer(
       }
       continue;
     }
-    // A group without a page is dropped by the document builder anyway; nothing to review.
-    if (!isHttp(group.sourceUrl)) continue;
+    // A group without a page vouches for nothing: dropped, and nothing to review.
+    if (!isHttp(group.sourceUrl)) {
+      (out as Record<string, unknown>)[kind] = clear;
+      continue;
+    }
     const problem = sourceProblem(group.sourceUrl, ctx.officialWebsite, cited);
     if (problem) {
       (out as Record<string, unknown>)[kind] = clear;
