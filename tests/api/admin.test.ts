@@ -90,6 +90,8 @@ describe('admin API: who may call it', () => {
         kind: 'review',
         collegeId: 2_000_000_001,
         into: 'Nowhere',
+        factId: 2_000_000_001,
+        decision: 'drop',
       };
       const opts = r.method === 'GET' ? {} : { body };
       const anon = await gw.api(r.method, `/api${r.path}`, opts);

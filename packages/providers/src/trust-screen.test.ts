@@ -2,7 +2,7 @@
 // the rule is checked here; the API tests (tests/api/trust-attacks.test.ts) check it end to end.
 import { buildCollege, buildFactsAnswer } from '@ct/testkit';
 import { describe, expect, it } from 'vitest';
-import { applyApprovedFact, officialWebsiteOf } from './college-document.ts';
+import { applyApprovedFact, assembleCollege, officialWebsiteOf } from './college-document.ts';
 import { heldFactLines, onOfficialDomain, pageKey, screenAnswer, sourceProblem } from './trust.ts';
 
 const STANFORD = { officialWebsite: 'https://www.stanford.edu/', officialName: 'Stanford University' };
@@ -108,7 +108,7 @@ describe('screenAnswer', () => {
     ]);
   });
 
-  it('holds everything when no official website is known, and drops groups with no page at all', () => {
+  it('holds everything when no official website is known, and leaves groups with no page to be dropped', () => {
     const { answer: shared, held } = screenAnswer(
       buildFactsAnswer({
         deadlines: { value: [{ type: 'RD', date: '2027-01-05' }], sourceUrl: official },
@@ -118,8 +118,16 @@ describe('screenAnswer', () => {
     );
     expect(shared.deadlines).toEqual({ value: null, sourceUrl: null });
     expect(held.map((h) => h.kind)).toEqual(['deadlines']);
-    // A group without a page never reaches the document anyway (assembleCollege), so nothing to review.
-    expect(shared.tips).toEqual({ value: null, sourceUrl: null });
+    // A group without a page is left to the document builder, which never keeps it (and says why).
+    expect(shared.tips).toEqual({ value: ['no page'], sourceUrl: null });
+    const doc = assembleCollege({
+      requestedName: 'X College',
+      government: null,
+      facts: { answer: shared, sources: [] },
+      gatheredAt: '2026-11-24T00:00:00.000Z',
+    }).college;
+    expect(doc.info.tips).toEqual([]);
+    expect(doc.missing).toContain('Tips (found without a source page, so not kept)');
   });
 
   it('is pure: the same answer and context give the same split', () => {

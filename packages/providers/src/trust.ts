@@ -306,11 +306,9 @@ export function screenAnswer(
       }
       continue;
     }
-    // A group without a page vouches for nothing: dropped, and nothing to review.
-    if (!isHttp(group.sourceUrl)) {
-      (out as Record<string, unknown>)[kind] = clear;
-      continue;
-    }
+    // A group without a page vouches for nothing: the document builder drops it and lists it as "found
+    // without a source page" (assembleCollege); nothing to review.
+    if (!isHttp(group.sourceUrl)) continue;
     const problem = sourceProblem(group.sourceUrl, ctx.officialWebsite, cited);
     if (problem) {
       (out as Record<string, unknown>)[kind] = clear;

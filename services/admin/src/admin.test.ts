@@ -19,7 +19,16 @@ function call(r: RouteDef, token?: string) {
     // A body every admin write accepts, so the answer is about who calls, not what they send.
     ...(r.method === 'GET'
       ? {}
-      : { body: { key: 'some college', kind: 'review', collegeId: 2_000_000_001, into: 'Some College' } }),
+      : {
+          body: {
+            key: 'some college',
+            kind: 'review',
+            collegeId: 2_000_000_001,
+            into: 'Some College',
+            factId: 2_000_000_001,
+            decision: 'drop',
+          },
+        }),
   });
 }
 
@@ -42,6 +51,8 @@ describe('admin service access', () => {
         '/admin/college-reviews/approve',
         '/admin/colleges/merge',
         '/admin/colleges/delete',
+        '/admin/fact-reviews',
+        '/admin/fact-reviews/decide',
         '/admin/ingestion',
         '/admin/ingestion/retry',
         '/admin/major-colleges',
