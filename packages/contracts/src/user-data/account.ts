@@ -17,6 +17,7 @@ export const ExportedCollege = Type.Object({
   addedAt: IsoDateTime,
   checklist: Checklist,
 });
+export type ExportedCollege = Static<typeof ExportedCollege>;
 
 export const RemovedCollege = Type.Object({
   collegeId: Type.String(),
@@ -24,6 +25,7 @@ export const RemovedCollege = Type.Object({
   removedAt: IsoDateTime,
   checklist: Checklist,
 });
+export type RemovedCollege = Static<typeof RemovedCollege>;
 
 export const exportMyData = defineRoute({
   method: 'GET',

@@ -4,6 +4,7 @@ import { datedDeadlines, isRealDate } from '../checklist.ts';
 import { requireListedCollege, type Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
+import { presentRecommender } from '../presenters.ts';
 
 /** '' and null mean "no date"; undefined means "not sent". A date must name a real day. */
 function optionalDate(d: string | null | undefined): string | null | undefined {
@@ -23,7 +24,7 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
       return {
         success: true,
         message: UD_MSG.recommendersFound,
-        recommenders: await recommenders.listRecommenders(uid, college.collegeId),
+        recommenders: (await recommenders.listRecommenders(uid, college.college_key)).map(presentRecommender),
         askBy: askByDate(datedDeadlines(college.checklist), localToday()),
       };
     }),
@@ -37,14 +38,14 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
       const college = await requireListedCollege(deps, uid, b.collegeName);
       const saved = await recommenders.saveRecommender(
         uid,
-        college.collegeId,
+        college.college_key,
         b.recommenderId,
         input,
         USER_DATA_LIMITS.recommendersPerCollege,
       );
       if (saved === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyRecommenders);
       if (saved === 'not-found') throw new AppError('NOT_FOUND', UD_MSG.recommenderNotFound);
-      return { success: true, message: UD_MSG.recommenderSaved, data: saved };
+      return { success: true, message: UD_MSG.recommenderSaved, data: presentRecommender(saved) };
     }),
 
     implement(removeRecommender, async (request) => {
@@ -54,7 +55,7 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
       return {
         success: true,
         message: UD_MSG.recommenderRemoved,
-        data: await recommenders.listRecommenders(uid, key),
+        data: (await recommenders.listRecommenders(uid, key)).map(presentRecommender),
       };
     }),
   ];
