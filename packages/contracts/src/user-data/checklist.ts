@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ApiError, CollegeName, Ok } from '../common.ts';
+import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserCollegeQ, UserQ } from './query.ts';
 
@@ -35,8 +36,7 @@ export const Checklist = Type.Record(
   {
     maxProperties: 30,
     additionalProperties: false,
-    errorMessage:
-      'Invalid checklist: sections are named in camelCase (for example financialAid), at most 30 of them',
+    errorMessage: INPUT_MSG.checklistSections,
   },
 );
 export type Checklist = Static<typeof Checklist>;

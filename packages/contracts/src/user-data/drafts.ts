@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ApiError, IsoDateTime, Ok } from '../common.ts';
+import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserQ } from './query.ts';
 
@@ -55,7 +56,7 @@ export const saveEssayDraft = defineRoute({
         prompt: Type.String({ minLength: 1, maxLength: 5000 }),
         body: Type.String({
           maxLength: ESSAY_DRAFT_MAX_CHARS,
-          errorMessage: `A draft can be at most ${ESSAY_DRAFT_MAX_CHARS.toLocaleString('en-US')} characters`,
+          errorMessage: INPUT_MSG.draftTooLong(ESSAY_DRAFT_MAX_CHARS),
         }),
         /** The revision the text was based on; 0 or absent for a draft the client has not seen saved. */
         baseRevision: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ApiError, IsoDate, IsoDateTime, Ok } from '../common.ts';
-import { MSG } from '../messages.ts';
+import { INPUT_MSG, MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserQ } from './query.ts';
 
@@ -14,7 +14,6 @@ export const Note = Type.Object({
 });
 export type Note = Static<typeof Note>;
 
-export const NOTE_DATE_MESSAGE = 'The note date must be a real date (YYYY-MM-DD) or empty';
 /**
  * A note's optional date from a `<input type="date">`: YYYY-MM-DD, or '' / null for none. One string
  * schema (not a union with a literal '') so that a bad value gets this message, not a schema dump.
@@ -23,7 +22,7 @@ export const NoteDate = Type.Union([
   Type.String({
     maxLength: 10,
     pattern: '^(\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$',
-    errorMessage: NOTE_DATE_MESSAGE,
+    errorMessage: INPUT_MSG.noteDate,
   }),
   Type.Null(),
 ]);

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { IsoDateTime, Ok } from '../common.ts';
+import { INPUT_MSG } from '../messages.ts';
 import { INCOME_BANDS, STATE_CODES, type IncomeBand, type StateCode } from '../planning.ts';
 import { defineRoute } from '../route.ts';
 import { UserQ } from './query.ts';
@@ -13,7 +14,7 @@ export const HomeState = Type.Union([
   Type.Unsafe<StateCode>(
     Type.String({
       pattern: `^(${STATE_CODES.join('|')})$`,
-      errorMessage: 'The home state must be a U.S. state or territory code such as "ME", or empty',
+      errorMessage: INPUT_MSG.homeState,
     }),
   ),
   Type.Null(),
@@ -24,7 +25,7 @@ export const IncomeBandSchema = Type.Union([
   Type.Unsafe<IncomeBand>(
     Type.String({
       pattern: `^(${INCOME_BANDS.map(escapeRe).join('|')})$`,
-      errorMessage: `The income band must be one of ${INCOME_BANDS.join(', ')}, or empty`,
+      errorMessage: INPUT_MSG.incomeBand(INCOME_BANDS),
     }),
   ),
   Type.Null(),

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ApiError, CollegeName, IsoDate, IsoDateTime, Ok } from '../common.ts';
+import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserCollegeQ, UserQ } from './query.ts';
 
@@ -28,7 +29,7 @@ const RecommenderDate = Type.Union([
   Type.String({
     maxLength: 10,
     pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
-    errorMessage: 'Dates must be real dates (YYYY-MM-DD) or empty',
+    errorMessage: INPUT_MSG.dates,
   }),
   Type.Null(),
 ]);
@@ -66,7 +67,7 @@ export const saveRecommender = defineRoute({
         who: Type.String({
           minLength: 1,
           maxLength: 120,
-          errorMessage: 'Say who is writing the recommendation (at most 120 characters)',
+          errorMessage: INPUT_MSG.recommenderWho,
         }),
         askedOn: Type.Optional(RecommenderDate),
         submittedOn: Type.Optional(RecommenderDate),

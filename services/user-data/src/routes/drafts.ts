@@ -3,6 +3,7 @@ import {
   essayPromptKey,
   getEssayDrafts,
   getEssayDraftVersions,
+  INPUT_MSG,
   saveEssayDraft,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
@@ -10,9 +11,6 @@ import type { Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
 import { presentDraft, presentDraftVersion } from '../presenters.ts';
-
-/** A prompt with no words of its own cannot be told apart from another: refused. */
-const PROMPT_WITHOUT_WORDS = 'The prompt must contain words';
 
 /** The student's essay drafts: one per prompt text, autosaved, with earlier versions kept. */
 export function draftRoutes({ drafts }: Deps): Implementation[] {
@@ -28,7 +26,8 @@ export function draftRoutes({ drafts }: Deps): Implementation[] {
       const b = request.body;
       const prompt = b.prompt.trim();
       const promptKey = essayPromptKey(prompt);
-      if (!promptKey) throw new AppError('VALIDATION_ERROR', PROMPT_WITHOUT_WORDS);
+      // A prompt with no words of its own cannot be told apart from another: refused.
+      if (!promptKey) throw new AppError('VALIDATION_ERROR', INPUT_MSG.promptWithoutWords);
       const saved = await drafts.saveDraft(
         uid,
         {

@@ -1,4 +1,4 @@
-import { addNote, getNotes, MSG, NOTE_DATE_MESSAGE, removeNote, updateNote } from '@ct/contracts';
+import { addNote, getNotes, INPUT_MSG, MSG, removeNote, updateNote } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { isRealDate } from '../checklist.ts';
 import type { Deps } from '../deps.ts';
@@ -11,7 +11,7 @@ import type { NoteRef } from '../repositories/notes.ts';
 function noteDate(d: string | null | undefined): string | null | undefined {
   if (d === undefined) return undefined;
   if (d === null || d === '') return null;
-  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', NOTE_DATE_MESSAGE);
+  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', INPUT_MSG.noteDate);
   return d;
 }
 

@@ -1,4 +1,11 @@
-import { askByDate, getRecommenders, localToday, removeRecommender, saveRecommender } from '@ct/contracts';
+import {
+  askByDate,
+  getRecommenders,
+  INPUT_MSG,
+  localToday,
+  removeRecommender,
+  saveRecommender,
+} from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { datedDeadlines, isRealDate } from '../checklist.ts';
 import { requireListedCollege, type Deps } from '../deps.ts';
@@ -10,7 +17,7 @@ import { presentRecommender } from '../presenters.ts';
 function optionalDate(d: string | null | undefined): string | null | undefined {
   if (d === undefined) return undefined;
   if (d === null || d === '') return null;
-  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', UD_MSG.dateNotReal);
+  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', INPUT_MSG.dates);
   return d;
 }
 
@@ -33,7 +40,7 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
       const uid = requireUser(request);
       const b = request.body;
       const who = b.who.replace(/\s+/g, ' ').trim();
-      if (!who) throw new AppError('VALIDATION_ERROR', 'Say who is writing the recommendation');
+      if (!who) throw new AppError('VALIDATION_ERROR', INPUT_MSG.recommenderWhoBlank);
       const input = { who, askedOn: optionalDate(b.askedOn), submittedOn: optionalDate(b.submittedOn) };
       const college = await requireListedCollege(deps, uid, b.collegeName);
       const saved = await recommenders.saveRecommender(
