@@ -4,6 +4,7 @@ import {
   INGESTION_QUEUE,
   type College,
   type IngestionRequest,
+  type UnverifiedFact,
 } from '@ct/contracts';
 import type { QueueBackend } from '@ct/queue';
 import {
@@ -86,7 +87,10 @@ afterAll(async () => {
 });
 
 const search = (name: string) =>
-  gw.api<Body<College>>('GET', '/api/search-college', { token: student.idToken, query: { name } });
+  gw.api<Body<College> & { unverified?: UnverifiedFact[] }>('GET', '/api/search-college', {
+    token: student.idToken,
+    query: { name },
+  });
 const add = (name: string) =>
   gw.api<Body<IngestionRequest>>('POST', '/api/add-college', { token: student.idToken, body: { name } });
 const status = (name: string) =>

@@ -24,3 +24,32 @@ export const TRUST_MSG = {
     'No College Scorecard record confirms this college, so an admin checks it before other students see it.',
   factGone: (id: number) => `There is no fact waiting for review with id ${id}.`,
 } as const;
+
+/** Everything else the colleges service says to students and admins (spec wording, MSG, where it gives one). */
+export const COLLEGES_MSG = {
+  nameMissing: 'Please enter the name of a college.',
+  nameWithoutLetters: 'Invalid request: the college name must contain letters or digits',
+  gathering: (name: string) => `We are gathering "${name}" now.`,
+  gatheringFailed: 'Gathering this college failed.',
+  requestState: (state: string) => `Request is ${state}`,
+  nobodyAsked: (name: string) => `Nobody has asked for "${name}" yet. Use Add College to gather it.`,
+  noRequest: (key: string) => `No ingestion request "${key}"`,
+  onlyFailedRetried: 'Only a failed request can be retried.',
+  aiCallCounted: 'AI call counted',
+  // Majors
+  majorRequestNotRecorded: 'The major stats request could not be recorded',
+  majorGatherFailed: (major: string, college: string, reason: string | null) =>
+    `We could not gather the ${major} stats for ${college} right now` +
+    (reason ? `: ${reason.replace(/\.$/, '')}` : '') +
+    '. Please try again in a few minutes.',
+  gatheringMajor: (major: string, college: string) => `Gathering ${major} stats for ${college}`,
+  majorProfileMissing: 'A finished major profile needs its profile',
+  noMajorRequest: (key: string) => `No major profile request ${key}`,
+  // An admin's decisions
+  noReviewItem: (id: number) => `There is no college waiting for review with id ${id}.`,
+  noCollegeWithId: (id: number) => `There is no college with id ${id}.`,
+  nameAlreadyShared: (name: string, item: string) =>
+    `A college named "${name}" is already shared. Merge "${item}" into it instead.`,
+  noSharedCollegeNamed: (name: string) => `No shared college is called "${name}".`,
+  mergeIntoItself: 'A college cannot be merged into itself.',
+} as const;

@@ -5,6 +5,7 @@ import { PermanentJobError } from '@ct/queue';
 import { defineService, registerRoutes } from '@ct/service-kit';
 import { Value } from 'typebox/value';
 import { EssaysConfig } from './config.ts';
+import { ESSAYS_MSG } from './messages.ts';
 import { essayRoutes } from './routes/essays.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { examplesKind } from './jobs/examples.ts';
@@ -58,7 +59,7 @@ export default defineService({
     const events = ctx.bus.subscribe('essays', {
       [CollegeIngestedEvent.name]: async (job) => {
         if (!Value.Check(CollegeIngestedEvent.schema, job.data)) {
-          throw new PermanentJobError('college.ingested event with an unexpected shape');
+          throw new PermanentJobError(ESSAYS_MSG.malformedEvent(CollegeIngestedEvent.name));
         }
         const e = job.data;
         const limits = new Map((e.essayPromptMeta ?? []).map((m) => [promptKey(m.prompt), m.wordLimit]));
@@ -72,7 +73,7 @@ export default defineService({
       // reached it). Its example essays stay with their prompt's text, which other colleges may share.
       [CollegeRemovedEvent.name]: async (job) => {
         if (!Value.Check(CollegeRemovedEvent.schema, job.data)) {
-          throw new PermanentJobError('college.removed event with an unexpected shape');
+          throw new PermanentJobError(ESSAYS_MSG.malformedEvent(CollegeRemovedEvent.name));
         }
         if (job.data.students !== null) return { removed: false };
         return { removed: await repo.removeCollege(job.data.name) };

@@ -13,6 +13,7 @@ import {
   internalMergeCollege,
 } from '@ct/contracts';
 import { implement, requireUser, type Implementation, type ServiceContext } from '@ct/service-kit';
+import { ADMIN_MSG } from '../messages.ts';
 import { askOwner, fromOwners } from './owners.ts';
 
 /**
@@ -55,8 +56,8 @@ export function collegeRoutes(ctx: ServiceContext): Implementation[] {
         success: true,
         message:
           decision === 'approve'
-            ? `${r.label} of "${r.collegeName}" are now shared with every student.`
-            : `${r.label} of "${r.collegeName}" were dropped.`,
+            ? ADMIN_MSG.factApproved(r.label, r.collegeName)
+            : ADMIN_MSG.factDropped(r.label, r.collegeName),
       };
     }),
 
@@ -67,7 +68,7 @@ export function collegeRoutes(ctx: ServiceContext): Implementation[] {
         askOwner(ctx, internalApproveCollege, { body: { collegeId }, requestId: request.id }, [404, 409]),
       ] as const);
       ctx.log.info({ adminUid, collegeId, college: r.name }, 'admin approved a college');
-      return { success: true, message: `"${r.name}" is now shared with every student.` };
+      return { success: true, message: ADMIN_MSG.approved(r.name) };
     }),
 
     implement(adminMergeCollege, async (request) => {
@@ -82,7 +83,7 @@ export function collegeRoutes(ctx: ServiceContext): Implementation[] {
         ),
       ] as const);
       ctx.log.info({ adminUid, kind, collegeId, college: r.name, into: r.into }, 'admin merged a college');
-      return { success: true, message: `"${r.name}" was merged into "${r.into}".` };
+      return { success: true, message: ADMIN_MSG.merged(r.name, r.into) };
     }),
 
     implement(adminDeleteCollege, async (request) => {
@@ -92,7 +93,7 @@ export function collegeRoutes(ctx: ServiceContext): Implementation[] {
         askOwner(ctx, internalDeleteCollege, { body: { kind, collegeId }, requestId: request.id }, [404]),
       ] as const);
       ctx.log.info({ adminUid, kind, collegeId, college: r.name }, 'admin deleted a college');
-      return { success: true, message: `"${r.name}" was deleted.` };
+      return { success: true, message: ADMIN_MSG.deleted(r.name) };
     }),
   ];
 }

@@ -10,6 +10,7 @@ import { AppError, implement, type Implementation, type ServiceContext } from '@
 import type { CollegesConfig } from '../config.ts';
 import type { collegesJobs } from '../jobs/requests.ts';
 import { CollegeRepository } from '../repositories/colleges.ts';
+import { COLLEGES_MSG } from '../messages.ts';
 import { MAJORS } from './majors.ts';
 import { MajorProfileRepository } from './repository.ts';
 import { resolveMajor, suggestMajors } from './suggest.ts';
@@ -69,7 +70,7 @@ export function majorRoutes(
         row = requeued;
       } else {
         row = await profiles.findProfile(key);
-        if (!row) throw new AppError('INTERNAL', 'The major stats request could not be recorded');
+        if (!row) throw new AppError('INTERNAL', COLLEGES_MSG.majorRequestNotRecorded);
         if (row.state === 'done' && row.profile) {
           return { success: true, message: MSG.majorStatsFound, data: row.profile };
         }
@@ -77,9 +78,7 @@ export function majorRoutes(
         if (row.state === 'failed') {
           throw new AppError(
             'DEPENDENCY_UNAVAILABLE',
-            `We could not gather the ${row.major} stats for ${row.collegeName} right now` +
-              (row.failureReason ? `: ${row.failureReason.replace(/\.$/, '')}` : '') +
-              '. Please try again in a few minutes.',
+            COLLEGES_MSG.majorGatherFailed(row.major, row.collegeName, row.failureReason),
           );
         }
         // Waiting or running: a job the queue lost is given back by the colleges service's sweep.
@@ -87,7 +86,7 @@ export function majorRoutes(
       reply.status(202);
       return {
         success: true,
-        message: `Gathering ${row.major} stats for ${row.collegeName}`,
+        message: COLLEGES_MSG.gatheringMajor(row.major, row.collegeName),
         data: { state: row.state, stage: row.stage },
       };
     }),
@@ -95,10 +94,10 @@ export function majorRoutes(
     implement(internalUpdateMajorProfile, async (request) => {
       const { key, ...update } = request.body;
       if (update.state === 'done' && !update.profile) {
-        throw new AppError('VALIDATION_ERROR', 'A finished major profile needs its profile');
+        throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.majorProfileMissing);
       }
       if (!(await profiles.recordProgress(key, update))) {
-        throw new AppError('NOT_FOUND', `No major profile request ${key}`);
+        throw new AppError('NOT_FOUND', COLLEGES_MSG.noMajorRequest(key));
       }
       return { ok: true as const };
     }),
