@@ -71,7 +71,10 @@ beforeAll(async () => {
     req.schemaName === 'college_facts'
       ? {
           value: answer(req),
-          citations: [{ url: 'https://admissions.yale.edu/profile', title: 'admissions page' }],
+          citations: [
+            { url: 'https://admissions.yale.edu/profile', title: 'admissions page' },
+            { url: 'https://admissions.yale.edu/dates', title: 'dates page' },
+          ],
         }
       : undefined,
   );
