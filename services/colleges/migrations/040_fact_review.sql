@@ -32,6 +32,14 @@ CREATE INDEX held_fact_viewer_uid ON colleges.held_fact_viewer (uid);
 ALTER TABLE colleges.college_alias ADD COLUMN origin text NOT NULL DEFAULT 'official'
   CHECK (origin IN ('official', 'approved'));
 
+-- Names stored before this rule whose source was not the College Scorecard (an AI answer's page, or a
+-- college no government record confirms) rank below every official name and alias from now on.
+UPDATE colleges.college_alias a SET origin = 'approved'
+FROM colleges.college c
+WHERE c.id = a.college_id
+  AND (c.scorecard_id IS NULL
+       OR coalesce(c.document #>> '{sources,aliases,title}', 'College Scorecard') NOT LIKE 'College Scorecard%');
+
 -- The one name resolver (every service asks the colleges service; see src/resolver.ts). In order: the
 -- official name; an official alias, or the institution a curated short name stands for (`short_sid`, from
 -- data/short-names.json); a name an admin approved; the name typed when a finished request was matched.
