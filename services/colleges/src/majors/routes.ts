@@ -8,11 +8,10 @@ import {
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
-import type { collegesJobs } from '../jobs/requests.ts';
-import { CollegeRepository } from '../repositories/colleges.ts';
+import type { Ingestion } from '../ingestion.ts';
 import { COLLEGES_MSG } from '../messages.ts';
 import { MAJORS } from './majors.ts';
-import { MajorProfileRepository } from './repository.ts';
+import type { MajorProfileRepository } from './repository.ts';
 import { resolveMajor, suggestMajors } from './suggest.ts';
 
 /** "Not found" is remembered for a week, then a new request looks again (colleges publish new pages). */
@@ -23,10 +22,10 @@ const notFound = () => new AppError('NOT_FOUND', MSG.majorStatsNotFound);
 /** Major suggestions and major profiles; the colleges service registers them. */
 export function majorRoutes(
   ctx: ServiceContext<CollegesConfig>,
-  work: ReturnType<typeof collegesJobs>,
+  ingestion: Ingestion,
+  profiles: MajorProfileRepository,
 ): Implementation[] {
-  const colleges = new CollegeRepository(ctx.db);
-  const profiles = new MajorProfileRepository(ctx.db);
+  const { colleges, work } = ingestion;
   const { config } = ctx;
 
   return [

@@ -9,24 +9,19 @@ import {
   internalResolveCollege,
   MSG,
 } from '@ct/contracts';
-import { TrackedJobs } from '@ct/jobs';
-import { AppError, implement, requireUser, type Implementation, type ServiceContext } from '@ct/service-kit';
+import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { EssaysConfig } from '../config.ts';
-import { examplesKind } from '../jobs/examples.ts';
+import type { EssaysDeps } from '../deps.ts';
 import { ESSAYS_MSG } from '../messages.ts';
 import { presentExample, presentPrompt, presentPromptGroups } from '../presenters.ts';
-import { EssaysRepository, promptKey } from '../repositories/essays.ts';
+import { promptKey } from '../repositories/essays.ts';
 
 /** A failed example request is shown as failed for this long before a new request tries again. */
 const RETRY_FAILED_AFTER_MS = 5 * 60_000;
 
 /** The essays service's routes: colleges with prompts, prompts, prompt groups, example essays. */
-export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[] {
-  const repo = new EssaysRepository(ctx.db);
+export function essayRoutes({ ctx, repo, jobs, examples: exampleWork }: EssaysDeps): Implementation[] {
   const aiConfigured = Boolean(ctx.config.OPENAI_API_KEY);
-  const jobs = new TrackedJobs(ctx.queue, ctx.log);
-  const exampleWork = examplesKind(repo);
 
   /** The student's college names in list order, read through user-data's API. */
   async function studentCollegeNames(request: FastifyRequest, unavailable: string): Promise<string[]> {
