@@ -77,6 +77,15 @@ export function collegeDocuments(
     const k = normaliseCollegeName(gov.name);
     count.set(k, (count.get(k) ?? 0) + 1);
   }
+  // Institutions that share name, city and state ("Western Technical College", El Paso, TX: 224660 and
+  // 224679), by their "Name (City, ST)".
+  const twinsOf = new Map<string, GovernmentData[]>();
+  for (const { gov } of items) {
+    const d = gov.demographics;
+    const place = [d.schoolCity, d.schoolState].filter(Boolean).join(', ');
+    const k = normaliseCollegeName(place ? `${gov.name} (${place})` : gov.name);
+    twinsOf.set(k, [...(twinsOf.get(k) ?? []), gov]);
+  }
   let disambiguated = 0;
   let withGrid = 0;
   const gridDate = opts.grid?.file._meta.source_updated;
@@ -104,9 +113,41 @@ export function collegeDocuments(
     doc = { ...doc, sources: own };
     if ((count.get(normaliseCollegeName(gov.name)) ?? 0) < 2) return doc;
     disambiguated++;
-    return { ...doc, name: disambiguatedName(doc), aliases: [doc.name, ...doc.aliases] };
+    const placed = disambiguatedName(doc);
+    const twins = twinsOf.get(normaliseCollegeName(placed));
+    if (!twins || twins.length < 2) return { ...doc, name: placed, aliases: [doc.name, ...doc.aliases] };
+    // Same name, city and state (issue 25): the place cannot tell them apart, so what the data has does.
+    return {
+      ...doc,
+      name: twinName(doc, gov, twins),
+      aliases: [doc.name, placed, ...doc.aliases],
+    };
   });
   return { docs, disambiguated, withGrid };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The display name of one of several institutions with the same name, city and state: its place, then
+ * what the data has that tells them apart, in this order: undergraduate size (when every twin's is known
+ * and they differ), main or branch campus (when exactly one is the main campus), else its UNITID.
+ * "Western Technical College (El Paso, TX, 1,303 undergraduates)".
+ */
+export function twinName(doc: College, gov: GovernmentData, twins: readonly GovernmentData[]): string {
+  const d = doc.demographics;
+  const place = [d.schoolCity, d.schoolState].filter(Boolean).join(', ');
+  const sizes = twins.map((t) => t.demographics.schoolSize);
+  const bySize = sizes.every((x) => x !== null) && new Set(sizes).size === sizes.length;
+  const mains = twins.filter((t) => t.mainCampus).length;
+  const detail = bySize
+    ? `${fmt(gov.demographics.schoolSize!)} undergraduates`
+    : mains === 1
+      ? gov.mainCampus
+        ? 'main campus'
+        : `branch campus${twins.length > 2 ? `, UNITID ${gov.scorecardId}` : ''}`
+      : `UNITID ${gov.scorecardId}`;
+  return `${doc.name} (${place}, ${detail})`;
 }
 
 /**

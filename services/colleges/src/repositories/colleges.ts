@@ -89,6 +89,17 @@ export function disambiguatedName(doc: College): string {
 }
 
 /**
+ * True when an alias is the college's own official name, kept because its stored name tells it apart
+ * ("Columbia College" of "Columbia College (Columbia, MO)", "Western Technical College (El Paso, TX)" of
+ * "Western Technical College (El Paso, TX, 1,303 undergraduates)"): it outranks any other alias.
+ */
+export function isOwnName(alias: string, storedName: string): boolean {
+  const a = alias.trim().toLowerCase();
+  const s = storedName.toLowerCase();
+  return s.startsWith(`${a} (`) || (a.endsWith(')') && s.startsWith(`${a.slice(0, -1)}, `));
+}
+
+/**
  * The one name resolver's query (migration 040): a function, so its plan is cached per connection. The
  * second parameter is the institution a curated short name stands for ("MIT"), or null.
  */
@@ -269,7 +280,7 @@ export class CollegeRepository {
         college_id: number;
         alias: string;
         normalized_alias: string;
-        origin: 'official' | 'approved';
+        origin: 'name' | 'official' | 'approved';
       }> = [];
       for (const { p, row } of stored) {
         const own = normaliseCollegeName(row.name);
@@ -280,7 +291,13 @@ export class CollegeRepository {
           const n = normaliseCollegeName(a);
           if (!n || seen.has(n)) continue;
           seen.add(n);
-          const origin = i === 0 ? 'official' : (opts.aliasOrigin ?? 'official');
+          // Every name of a college an admin approved came from an AI answer: none ranks as official.
+          const origin =
+            opts.aliasOrigin === 'approved'
+              ? 'approved'
+              : i === 0 || isOwnName(a, row.name)
+                ? 'name'
+                : 'official';
           aliasRows.push({ college_id: row.id, alias: a, normalized_alias: n, origin });
         }
       }
