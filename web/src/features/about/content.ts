@@ -85,7 +85,7 @@ export const FEATURE_CARDS: FeatureCard[] = [
     icon: 'chart',
     title: 'Compare Colleges',
     description:
-      'Two colleges side by side on size, admission rate, tuition, net price by family income and earnings, with the better figure in green.',
+      'Up to four colleges side by side on size, admission rate, tuition, net price by family income and earnings, with the best figure highlighted where one is clearly better.',
   },
   {
     icon: 'pen',
@@ -108,7 +108,7 @@ export const TIMELINE: TimelineEvent[] = [
   {
     title: 'Search and compare colleges',
     description:
-      'Find colleges by their official names, read their cards and compare two of them side by side. Add the ones you like to your list.',
+      'Find colleges by their official names, read their cards and compare up to four of them side by side. Add the ones you like to your list.',
   },
   {
     title: 'Generate checklists',

@@ -2,6 +2,7 @@ import type { CollegeInfo, Deadline, DemographicBreakdown, Demographics, Finance
 import { NET_PRICE_BANDS } from '@ct/contracts/constants';
 import { useId, type ReactNode } from 'react';
 import { Countdown } from '../../components/Countdown';
+import { ExternalLink } from '../../components/ExternalLink';
 import {
   formatCalendarDate,
   formatCount,
@@ -12,7 +13,7 @@ import {
   formatValue,
   grantsOrLoansKind,
   isMissing,
-  linkLabel,
+  linkWords,
   NO_INFO,
   safeUrl,
 } from '../../lib/format';
@@ -75,13 +76,7 @@ export function FactList({
         <div className="fact" key={f.path}>
           <dt>{f.label}</dt>
           <dd>
-            {f.href ? (
-              <a href={f.href} target="_blank" rel="noopener noreferrer">
-                {f.text}
-              </a>
-            ) : (
-              <Shown text={f.text} />
-            )}
+            {f.href ? <ExternalLink href={f.href}>{f.text}</ExternalLink> : <Shown text={f.text} />}
             <FactSource sources={sources} path={f.path} sectionPath={sectionPath} />
           </dd>
         </div>
@@ -146,16 +141,7 @@ export function LinksSection({
         items={links}
         path={path}
         sources={sources}
-        render={(link) => {
-          const href = safeUrl(link);
-          return href ? (
-            <a href={href} target="_blank" rel="noopener noreferrer">
-              {linkLabel(href)}
-            </a>
-          ) : (
-            link
-          );
-        }}
+        render={(link) => <ExternalLink href={link} />}
       />
     </CardSection>
   );
@@ -173,10 +159,7 @@ export function PriceCalculatorSection({
     <CardSection title="Price Calculator" path="demographics.priceCalcUrl" sources={sources}>
       {href ? (
         <p>
-          <a href={href} target="_blank" rel="noopener noreferrer">
-            Net price calculator
-          </a>{' '}
-          <span className="muted">({linkLabel(href)})</span>
+          <ExternalLink href={href}>Net price calculator</ExternalLink>
         </p>
       ) : (
         <p className="no-info">{NO_INFO}</p>
@@ -356,7 +339,7 @@ const SAME_RATE = 0.0005;
 /** A source as a few words: its title, else its address. */
 function sourceWords(source: { url: string; title?: string | undefined } | undefined): string | null {
   if (!source) return null;
-  const words = source.title?.trim() || linkLabel(source.url);
+  const words = source.title?.trim() || linkWords(source.url);
   return words.length > 60 ? `${words.slice(0, 59)}…` : words;
 }
 
