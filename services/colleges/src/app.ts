@@ -3,6 +3,7 @@ import { defineService, registerRoutes, type ServiceContext } from '@ct/service-
 import { CollegesConfig } from './config.ts';
 import { Ingestion } from './ingestion.ts';
 import { majorRoutes } from './majors/routes.ts';
+import { collectionRoutes } from './routes/collection.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -21,6 +22,7 @@ export default defineService({
       ...ingestionRoutes(ctx, ingestion),
       ...reviewRoutes(ctx, ingestion),
       ...majorRoutes(ctx, ingestion.work),
+      ...collectionRoutes(ctx),
     ]);
   },
   async start(ctx) {

@@ -17,3 +17,8 @@ export const TRUST_MSG = {
     'An admin reviewed what was found for this name and removed it, because no college could be confirmed under it.',
   notFound: (name: string) => `We have no data for "${name}" yet. Use Add College to gather it.`,
 } as const;
+
+/** Replies of the colleges service's public routes. */
+export const COLLECTION_MSG = {
+  statsFound: 'Collection stats found',
+} as const;

@@ -53,11 +53,18 @@ export const VALUES: { title: string; text: string }[] = [
   },
 ];
 
-export const COUNTERS: Counter[] = [
-  { value: LIMITS.published.majors, label: 'Majors' },
-  { value: LIMITS.published.colleges, label: 'Colleges' },
-  { value: LIMITS.published.itemsPerCollege, label: 'Deadlines, stats and tips per college' },
-];
+/**
+ * The About counters: majors and colleges as the server counts them (the colleges a student can find
+ * today, not a round target), and the items per college the spec states. Until the count arrives the
+ * colleges counter stands at 0; if it cannot be read, it is left out rather than guessed.
+ */
+export function counters(stats: { colleges: number; majors: number } | null, failed: boolean): Counter[] {
+  return [
+    { value: stats?.majors ?? LIMITS.published.majors, label: 'Majors' },
+    ...(failed ? [] : [{ value: stats?.colleges ?? 0, label: 'Colleges' }]),
+    { value: LIMITS.published.itemsPerCollege, label: 'Deadlines, stats and tips per college' },
+  ];
+}
 
 export const builderIntro = (product: string) =>
   `${product} was built by a high-school student who went through the application season with a dozen browser tabs, three spreadsheets and a pile of sticky notes, and decided the next class deserved better.`;

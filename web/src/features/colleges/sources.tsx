@@ -1,5 +1,5 @@
 import type { Source } from '@ct/contracts';
-import { formatGatheredDate, linkWords, safeUrl } from '../../lib/format';
+import { formatGatheredDate, linkLabel, safeUrl } from '../../lib/format';
 
 /** `College.sources`: fact path ("info.deadlines", "demographics.finance.costAttendance") → where and when. */
 export type Sources = Record<string, Source>;
@@ -37,7 +37,7 @@ export function SourceLink({ source }: { source: Source }) {
       Source:{' '}
       {href ? (
         <a href={href} target="_blank" rel="noopener noreferrer">
-          {source.title?.trim() || linkWords(href)}
+          {source.title?.trim() || linkLabel(href)}
         </a>
       ) : (
         <span>{source.title?.trim() || 'unknown'}</span>

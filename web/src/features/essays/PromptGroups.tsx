@@ -21,6 +21,11 @@ export function PromptGroups() {
         <p className="muted">
           Add colleges to your list and their prompts will be grouped here, so one draft can serve several.
         </p>
+      ) : groups.length === 0 ? (
+        <p className="muted">
+          None of your colleges has essay prompts here yet, so there is nothing to group. Their prompts will
+          be grouped here once they are known.
+        </p>
       ) : (
         <>
           <p className="muted">

@@ -4,7 +4,7 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SuggestInput } from '../../components/SuggestInput';
-import { formatGatheredDate, formatMoney, NO_INFO, safeUrl, linkWords } from '../../lib/format';
+import { formatGatheredDate, formatMoney, NO_INFO, safeUrl, linkLabel } from '../../lib/format';
 import { MAJOR_STAGE_TEXT, useMajorProfile } from './useMajorProfile';
 import './majors.css';
 
@@ -92,7 +92,7 @@ function Stats({ profile }: { profile: MajorProfile }) {
               {i ? ', ' : ''}
               {url ? (
                 <a href={url} target="_blank" rel="noopener noreferrer">
-                  {s.title || linkWords(url)}
+                  {s.title || linkLabel(url)}
                 </a>
               ) : (
                 s.title || s.url
