@@ -18,6 +18,7 @@ import {
   NO_INFO,
   safeUrl,
 } from '../../lib/format';
+import { BreakdownChart, NetPriceChart } from '../charts';
 import { FactSource, type Sources } from './sources';
 import './college-card.css';
 
@@ -486,6 +487,7 @@ export function DemographicBreakdownSection({
   ];
   return (
     <CardSection title="Demographic Breakdown" path={path} sources={sources} folded={allMissing(facts)}>
+      <BreakdownChart breakdown={b} />
       <FactList sectionPath={path} sources={sources} facts={facts} />
     </CardSection>
   );
@@ -573,6 +575,7 @@ export function FinanceSection({
   ];
   return (
     <CardSection title="Financial Breakdown" path={path} sources={sources} folded={allMissing(facts)}>
+      <NetPriceChart finance={f} />
       <FactList sectionPath={path} sources={sources} facts={facts} />
     </CardSection>
   );

@@ -63,7 +63,13 @@ export function PastePrompt({ onStarted }: { onStarted(promptKey: string): void 
   };
 
   return (
-    <form className="card paste-prompt" onSubmit={(e) => void submit(e)} aria-labelledby={ids.hint}>
+    // noValidate: the product's own messages, not the browser's bubbles, say what is wrong.
+    <form
+      className="card paste-prompt"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={ids.hint}
+      noValidate
+    >
       <h3 id={ids.hint}>Write for another prompt</h3>
       <p className="muted">
         Paste a prompt from an application (the Common App, UC, or a college&apos;s own) to start a draft for

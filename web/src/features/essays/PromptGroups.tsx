@@ -17,14 +17,11 @@ export function PromptGroups() {
   return (
     <section className="card essay-groups" aria-labelledby="essay-groups-title">
       <h2 id="essay-groups-title">Plan your drafts</h2>
-      {colleges.length === 0 ? (
+      {colleges.length === 0 || groups.length === 0 ? (
+        // `colleges` are the student's colleges that have prompts: none yet is not an empty list.
         <p className="muted">
-          Add colleges to your list and their prompts will be grouped here, so one draft can serve several.
-        </p>
-      ) : groups.length === 0 ? (
-        <p className="muted">
-          None of your colleges has essay prompts here yet, so there is nothing to group. Their prompts will
-          be grouped here once they are known.
+          Once the prompts of your colleges are known, similar ones are grouped here, so one draft can serve
+          several.
         </p>
       ) : (
         <>
