@@ -189,17 +189,54 @@ describe('gateway identity', () => {
 });
 
 describe('embedded modules', () => {
+  it("builds a module's dependencies once and gives its routes, its plugin and its start-up the same object", async () => {
+    const built: object[] = [];
+    const given: Array<[string, object]> = [];
+    const mod = defineService({
+      name: 'ingestion-worker',
+      schema: null,
+      migrationsDir: null,
+      config: withBase({}),
+      deps(ctx) {
+        const deps = { ctx, repo: { n: built.length } };
+        built.push(deps);
+        return deps;
+      },
+      routes(deps) {
+        given.push(['routes', deps]);
+        return [];
+      },
+      async plugin(_app, deps) {
+        given.push(['plugin', deps]);
+      },
+      async start(deps) {
+        given.push(['start', deps]);
+      },
+    }) as unknown as ServiceModule;
+    const one = await startTestGateway({ modules: [mod], store: 'pglite', queue: 'memory' });
+    try {
+      expect(built).toHaveLength(1);
+      expect(given.map(([what]) => what)).toEqual(['routes', 'plugin', 'start']);
+      for (const [, deps] of given) expect(deps).toBe(built[0]);
+    } finally {
+      await one.close();
+    }
+  });
+
   it("each gets its own settings, parsed once by its own schema; bad ones stop the start with every module's problems", async () => {
     const Own = withBase({ QUILL_LIMIT: Type.Integer({ minimum: 1, default: 5 }) });
     const seen: Array<Record<string, unknown>> = [];
+    // Named after the one service the route table gives no routes, so it needs none of its own.
     const quill = defineService({
-      name: 'essays',
+      name: 'ingestion-worker',
       schema: null,
       migrationsDir: null,
       config: Own,
-      async plugin(_app, ctx) {
+      deps(ctx) {
         seen.push(ctx.config as Record<string, unknown>);
+        return { ctx };
       },
+      routes: () => [],
     }) as unknown as ServiceModule;
     const one = await startTestGateway({ modules: [quill], env: { QUILL_LIMIT: '7' } });
     try {
@@ -212,6 +249,6 @@ describe('embedded modules', () => {
     }
     await expect(
       startTestGateway({ modules: [quill], env: { QUILL_LIMIT: '0' }, store: 'pglite', queue: 'memory' }),
-    ).rejects.toThrow(/essays: QUILL_LIMIT/);
+    ).rejects.toThrow(/ingestion-worker: QUILL_LIMIT/);
   });
 });

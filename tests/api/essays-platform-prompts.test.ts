@@ -30,9 +30,10 @@ afterAll(() => {
   }
 });
 
+// What the AI provider quotes from the platforms' pages (texts written for the tests, not the real ones).
 const COMMON_APP_PROMPTS = [
-  'Some students have a background, identity, interest, or talent that is so meaningful they believe their application would be incomplete without it. If this sounds like you, then please share your story.',
-  'The lessons we take from obstacles we encounter can be fundamental to later success. Recount a time when you faced a challenge, setback, or failure. How did it affect you, and what did you learn from the experience?',
+  'Tell us about a part of your background that your application would feel incomplete without.',
+  'Describe an obstacle you ran into, and what you did next.',
 ];
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
@@ -50,7 +51,7 @@ describe('the Common App and UC prompts, which the product does not ship', () =>
     await gw?.close();
   });
 
-  it('are not listed without an operator file or an AI provider (nothing is read from ../shared)', async () => {
+  it('are not listed without an operator file or an AI provider (nothing is read from outside the repository)', async () => {
     setEnv({});
     gw = await startTestGateway();
     const list = await gw.api<{ colleges: string[] }>('GET', '/api/get-colleges-essays', {
@@ -86,9 +87,7 @@ describe('the Common App and UC prompts from the AI provider', () => {
           },
           // Read somewhere other than the university's own site: not kept.
           universityOfCalifornia: {
-            prompts: [
-              'Describe an example of your leadership experience in which you have positively influenced others.',
-            ],
+            prompts: ['Tell us about a time you showed leadership in a group.'],
             wordLimit: 350,
             sourceUrl: 'https://essay-help.example.com/uc-prompts',
           },

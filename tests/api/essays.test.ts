@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import {
   CollegeIngestedEvent,
   EVENT_SUBSCRIBERS,
@@ -9,6 +10,7 @@ import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
 import {
   buildCollege,
   createVerifiedUser,
+  ESSAY_PROMPTS_JSON,
   seedColleges,
   startOpenAiFake,
   startTestGateway,
@@ -18,6 +20,13 @@ import {
   type TestUser,
 } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The operator's prompts file the tests give the essays service (tests/fixtures: texts written for tests). */
+const PROMPTS_FILE = JSON.parse(fs.readFileSync(ESSAY_PROMPTS_JSON, 'utf8')) as {
+  common_app: { prompts: Array<{ text: string }> };
+  uc_piq: { prompts: Array<{ text: string }> };
+};
+const UC_PROMPTS = PROMPTS_FILE.uc_piq.prompts.map((p) => p.text);
 
 let gw: TestGateway;
 let ai: OpenAiFake;
@@ -73,7 +82,7 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: strin
 }
 
 describe('essay prompts', () => {
-  it('lists the Common App and UC prompts from the published file, with word limits and sources', async () => {
+  it('lists the Common App and UC prompts from the operator file, with word limits and sources', async () => {
     const colleges = await get('/get-colleges-essays');
     expect(colleges.status).toBe(200);
     expect(colleges.body).toMatchObject({ success: true });
@@ -86,7 +95,7 @@ describe('essay prompts', () => {
     expect(ca.status).toBe(200);
     const prompts = ca.body.prompts as string[];
     expect(prompts).toHaveLength(8); // 7 essay prompts and the optional challenges question
-    expect(prompts[0]).toMatch(/^Some students have a background, identity, interest, or talent/);
+    expect(prompts.slice(0, 7)).toEqual(PROMPTS_FILE.common_app.prompts.map((p) => p.text));
     const details = ca.body.details as Array<Record<string, unknown>>;
     expect(details[0]).toMatchObject({
       wordLimit: 650,
@@ -184,7 +193,7 @@ describe('essay prompts', () => {
 });
 
 describe('example essays', () => {
-  const UC_PROMPT = 'What have you done to make your school or your community a better place?';
+  const UC_PROMPT = UC_PROMPTS[6]!; // the community question
 
   it('writes examples once per prompt with the AI provider, then serves them from the cache', async () => {
     ai.setResponder((req) =>
@@ -235,10 +244,12 @@ describe('example essays', () => {
   it('says why when the AI provider keeps failing (the page shows its error text)', async () => {
     ai.server.fail('500');
     try {
-      const q = { collegeName: 'Common App', prompt: 'Share an essay on any topic of your choice.' };
-      // The stored prompt is longer; ask with its exact text.
-      const prompts = (await get('/get-prompts', { collegeName: 'Common App' })).body.prompts as string[];
-      q.prompt = prompts.find((p) => p.startsWith('Share an essay on any topic'))!;
+      // The open prompt: ask with its exact text.
+      const details = (await get('/get-prompts', { collegeName: 'Common App' })).body.details as Array<{
+        prompt: string;
+        category: string;
+      }>;
+      const q = { collegeName: 'Common App', prompt: details.find((d) => d.category === 'open')!.prompt };
       const first = await get('/get-essays', q);
       expect(first.status).toBe(202);
       const failed = await until(
@@ -256,8 +267,7 @@ describe('example essays', () => {
   }, 60_000);
 
   it('lets only admins add examples, shown labelled as examples before AI ones', async () => {
-    const prompt =
-      'What would you say is your greatest talent or skill? How have you developed and demonstrated that talent over time?';
+    const prompt = UC_PROMPTS[2]!; // the talent or skill question
     const body = { prompt, title: 'Chess Clock', essay: `My greatest skill is patience. ${ESSAY_WORDS(60)}` };
     const asStudent = await gw.api('POST', '/api/add-example-essay', { token: student.idToken, body });
     expect(asStudent.status).toBe(403);

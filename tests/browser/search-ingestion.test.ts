@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCollegesGateway } from '../api/colleges-helpers.ts';
 
 // A college that is NOT cached: the real worker gathers it from the local Scorecard fake (answering from
-// the official CSV in shared/data) and the local OpenAI fake, while the page shows the loading overlay.
+// rows of the official CSV in tests/fixtures) and the local OpenAI fake, while the page shows the loading overlay.
 const GEORGIA_TECH = 'Georgia Institute of Technology-Main Campus';
 const GEORGIA_TECH_ID = 139755;
 

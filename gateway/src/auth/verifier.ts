@@ -2,6 +2,7 @@ import { MSG } from '@ct/contracts';
 import type { AuthContext } from '@ct/service-kit';
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
+import { GATEWAY_MSG } from '../messages.ts';
 
 export interface VerifierOptions {
   projectId: string;
@@ -27,11 +28,11 @@ const ACCEPTED_PROVIDERS = new Set(['password', 'google.com']);
 /** Maps provider error codes to what the API says. */
 function reason(err: unknown): string {
   const code = (err as { code?: string }).code ?? '';
-  if (code === 'auth/id-token-expired') return 'Your session has expired. Please sign in again.';
-  if (code === 'auth/id-token-revoked') return 'Your session was revoked. Please sign in again.';
-  if (code === 'auth/user-disabled') return 'Your account has been disabled.';
-  if (code === 'auth/user-not-found') return 'Your account no longer exists.';
-  return 'Invalid ID token. Please sign in again.';
+  if (code === 'auth/id-token-expired') return GATEWAY_MSG.sessionExpired;
+  if (code === 'auth/id-token-revoked') return GATEWAY_MSG.sessionRevoked;
+  if (code === 'auth/user-disabled') return GATEWAY_MSG.accountDisabled;
+  if (code === 'auth/user-not-found') return GATEWAY_MSG.accountGone;
+  return GATEWAY_MSG.badToken;
 }
 
 /**
@@ -79,11 +80,11 @@ export class TokenVerifier {
         this.tokens.set(token, decoded);
       }
       const user = await this.userState(decoded.uid, fresh);
-      if (user.disabled) return { error: 'Your account has been disabled.' };
+      if (user.disabled) return { error: GATEWAY_MSG.accountDisabled };
       // auth_time is in seconds; tokens issued before a revocation are refused.
       if (decoded.auth_time * 1000 < user.validSinceMs) {
         this.tokens.delete(token);
-        return { error: 'Your session was revoked. Please sign in again.' };
+        return { error: GATEWAY_MSG.sessionRevoked };
       }
       // Students sign in with a verified e-mail and password, or with Google: nothing else makes a student
       // (a guest account from signInAnonymously would otherwise get a profile of its own).

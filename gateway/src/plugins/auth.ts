@@ -2,6 +2,7 @@ import { requireUser, type ReadyCheck } from '@ct/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TokenVerifier } from '../auth/verifier.ts';
 import type { GatewayConfig } from '../config.ts';
+import { GATEWAY_MSG } from '../messages.ts';
 
 /** ID-token verification at the edge: every request's bearer token, checked with Firebase Auth. */
 export function gatewayAuth(config: GatewayConfig) {
@@ -16,7 +17,7 @@ export function gatewayAuth(config: GatewayConfig) {
       const h = request.headers.authorization;
       if (!h) return null;
       const m = /^Bearer\s+(\S+)$/i.exec(h);
-      if (!m?.[1]) return { error: 'Invalid authorization header. Please sign in again.' };
+      if (!m?.[1]) return { error: GATEWAY_MSG.badAuthHeader };
       return verifier.verify(m[1]);
     },
     readyCheck: { name: 'auth', check: () => verifier.ping() } as ReadyCheck,
@@ -37,7 +38,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const a = request.auth!;
       return {
         success: true,
-        message: 'Signed in',
+        message: GATEWAY_MSG.signedIn,
         data: { uid, email: a.email, name: a.name, emailVerified: a.emailVerified },
       };
     },

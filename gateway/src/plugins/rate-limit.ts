@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../config.ts';
+import { GATEWAY_MSG } from '../messages.ts';
 
 /** RATE_LIMIT_MAX requests a minute per user (per address when signed out); internal calls are exempt. */
 export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
@@ -13,7 +14,7 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       success: false,
-      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} s.`,
+      message: GATEWAY_MSG.tooManyRequests(Math.ceil(ctx.ttl / 1000)),
       code: 'RATE_LIMITED',
     }),
   });

@@ -9,6 +9,7 @@ import {
   internalKey,
   makeContext,
   migrateModule,
+  mountService,
   parseConfig,
   requireUser,
   signInternalCall,
@@ -73,12 +74,11 @@ async function mountModules(app: FastifyInstance, e: Embedded, clients: ServiceC
   }
   const shared = { db: e.db, queue: e.queue, clients, closers: e.closers };
   const configs = moduleConfigs(e.modules, e.env);
-  const contexts = e.modules.map((m) => ({ m, ctx: makeContext(m, configs.get(m)!, shared, app) }));
-  for (const { m, ctx } of contexts) {
-    await app.register(async (scope) => m.plugin(scope, ctx), { prefix: '/api' });
-  }
+  const starts: Array<() => Promise<void>> = [];
+  for (const m of e.modules)
+    starts.push(await mountService(app, m, makeContext(m, configs.get(m)!, shared, app)));
   app.addHook('onReady', async () => {
-    for (const { m, ctx } of contexts) await m.start?.(ctx);
+    for (const start of starts) await start();
   });
   app.log.debug({ modules: e.modules.map((m) => m.name) }, 'gateway built');
 }

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ApiError, CollegeName, IsoDateTime } from './common.ts';
 import type { MessageDef } from './events.ts';
+import { INPUT_MSG } from './messages.ts';
 import { defineRoute } from './route.ts';
 
 /** Kinds of prompt, so one draft can serve similar prompts of several colleges. */
@@ -196,7 +197,7 @@ export const addExampleEssay = defineRoute({
       essay: Type.String({
         minLength: 50,
         maxLength: 20_000,
-        errorMessage: 'The example essay must be between 50 and 20,000 characters',
+        errorMessage: INPUT_MSG.exampleEssayLength,
       }),
     }),
     response: {

@@ -98,6 +98,24 @@ export const MSG = {
   loading: 'Loading...',
 } as const;
 
+/**
+ * Refusals of bad input that the spec does not word, given by the schemas themselves (`errorMessage`) or
+ * by the service that checks further (a date that names no real day), so both say the same.
+ */
+export const INPUT_MSG = {
+  noteDate: 'The note date must be a real date (YYYY-MM-DD) or empty',
+  dates: 'Dates must be real dates (YYYY-MM-DD) or empty',
+  checklistSections:
+    'Invalid checklist: sections are named in camelCase (for example financialAid), at most 30 of them',
+  homeState: 'The home state must be a U.S. state or territory code such as "ME", or empty',
+  incomeBand: (bands: readonly string[]) => `The income band must be one of ${bands.join(', ')}, or empty`,
+  draftTooLong: (max: number) => `A draft can be at most ${max.toLocaleString('en-US')} characters`,
+  promptWithoutWords: 'The prompt must contain words',
+  recommenderWho: 'Say who is writing the recommendation (at most 120 characters)',
+  recommenderWhoBlank: 'Say who is writing the recommendation',
+  exampleEssayLength: 'The example essay must be between 50 and 20,000 characters',
+} as const;
+
 /** How recent a sign-in must be before an account or its data can be deleted (seconds). */
 export const RECENT_SIGN_IN_S = 5 * 60;
 

@@ -3,7 +3,8 @@ import type { DataYears, Demographics } from '@ct/contracts';
 /**
  * One College Scorecard data element: its column in the official CSV files (`variable`) and its field in
  * the API (`api`: `latest.<category>.<developer name>` for yearly data, `school.*` and root fields as is),
- * both from the official data dictionary (shared/data/scorecard_data_dictionary.csv).
+ * both from the official College Scorecard data dictionary (its columns the tests use are in
+ * tests/fixtures/scorecard-dictionary.csv).
  */
 export interface ScorecardField {
   variable: string;

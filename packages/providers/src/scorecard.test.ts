@@ -1,11 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import {
-  SCORECARD_DEMO_CSV,
-  SCORECARD_DICTIONARY_CSV,
-  startScorecardFake,
-  type ScorecardFake,
-} from '@ct/testkit';
+import { SCORECARD_CSV, SCORECARD_DICTIONARY_CSV, startScorecardFake, type ScorecardFake } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from './errors.ts';
 import { ScorecardClient } from './scorecard.ts';
@@ -13,7 +8,7 @@ import { governmentData, recordFromCsv, SCORECARD_FIELDS, splitAliases } from '.
 
 type Row = Record<string, string>;
 const rows = new Map(
-  (parse(fs.readFileSync(SCORECARD_DEMO_CSV), { columns: true }) as Row[]).map((r) => [r.UNITID!, r]),
+  (parse(fs.readFileSync(SCORECARD_CSV), { columns: true }) as Row[]).map((r) => [r.UNITID!, r]),
 );
 
 /**

@@ -2,6 +2,7 @@ import { internalGetRole, MSG, RECENT_SIGN_IN_S, type Access } from '@ct/contrac
 import type { FastifyRequest } from 'fastify';
 import type { ServiceClients } from './clients.ts';
 import { AppError, noRouteMessage } from './errors.ts';
+import { KIT_MSG } from './messages.ts';
 
 /** Every `userId` a client sent, in the query and in the body: each one must be the caller's own. */
 function sentUserIds(request: FastifyRequest): unknown[] {
@@ -20,7 +21,7 @@ export function requireUser(request: FastifyRequest): string {
   }
   for (const sent of sentUserIds(request)) {
     if (sent !== undefined && sent !== null && sent !== '' && sent !== request.auth.uid) {
-      throw new AppError('FORBIDDEN', 'You can only access your own data');
+      throw new AppError('FORBIDDEN', KIT_MSG.notYours);
     }
   }
   return request.auth.uid;
@@ -68,6 +69,6 @@ export async function requireAdmin(
   } catch (err) {
     request.log.warn({ err }, 'role lookup failed; treating as not admin');
   }
-  if (role !== 'admin') throw new AppError('FORBIDDEN', 'Admins only');
+  if (role !== 'admin') throw new AppError('FORBIDDEN', KIT_MSG.adminsOnly);
   return uid;
 }

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import client from 'prom-client';
 import pino from 'pino';
+import { KIT_MSG } from './messages.ts';
 import type { AuthContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
 import { installIdentity } from './identity.ts';
@@ -137,7 +138,7 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
       // The hook's reply type is generic over no route; it is an ordinary reply.
       void (reply as unknown as FastifyReply).status(400).send({
         success: false,
-        message: `Invalid request: ${err.code === 'FST_ERR_BAD_URL' ? 'the URL is not valid' : err.message}`,
+        message: err.code === 'FST_ERR_BAD_URL' ? KIT_MSG.badUrl : KIT_MSG.invalid(err.message),
         code: 'VALIDATION_ERROR',
       });
     },
@@ -183,7 +184,7 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
         app.log.warn({ failed }, 'not ready');
         return reply.status(503).send({
           success: false,
-          message: `Not ready: ${failed.map((f) => f.name).join(', ')} unreachable`,
+          message: KIT_MSG.notReady(failed.map((f) => f.name)),
           code: 'DEPENDENCY_UNAVAILABLE',
           checks: Object.fromEntries(results.map((r) => [r.name, r.ok ? 'ok' : 'down'])),
         });

@@ -1,5 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '@ct/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { KIT_MSG } from './messages.ts';
 
 /** An error meant for the caller: its message is sent as is, with its stable code. */
 export class AppError extends Error {
@@ -15,13 +16,10 @@ export class AppError extends Error {
   }
 }
 
-/** "No route for GET /path", with the path cut short: a made-up URL can be megabytes long. */
-export function noRouteMessage(method: string, url: string): string {
-  const path = url.split('?')[0] ?? '';
-  return `No route for ${method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`;
-}
+/** "No route for GET /path" (KIT_MSG.noRoute). */
+export const noRouteMessage = KIT_MSG.noRoute;
 
-export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const UNAVAILABLE_MESSAGE = KIT_MSG.unavailable;
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -71,11 +69,10 @@ export function validationMessage(err: FastifyError): string {
   if (!first) return err.message;
   if (first.parentSchema?.errorMessage) return first.parentSchema.errorMessage;
   const where = `${err.validationContext ?? 'request'}${first.instancePath ?? ''}`.replace(/\//g, '.');
-  if (first.keyword === 'required')
-    return `Invalid request: ${where} is missing "${String(first.params?.missingProperty)}"`;
+  if (first.keyword === 'required') return KIT_MSG.missingField(where, String(first.params?.missingProperty));
   if (first.keyword === 'additionalProperties')
-    return `Invalid request: ${where} has an unknown field "${String(first.params?.additionalProperty)}"`;
-  return `Invalid request: ${where} ${first.message ?? 'is invalid'}`;
+    return KIT_MSG.unknownField(where, String(first.params?.additionalProperty));
+  return KIT_MSG.invalid(`${where} ${first.message ?? 'is invalid'}`);
 }
 
 /** The one error handler: `{ success: false, message, code }`; 5xx details are logged, never sent. */
@@ -101,30 +98,30 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 413) {
       return reply
         .status(413)
-        .send({ success: false, message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+        .send({ success: false, message: KIT_MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' });
     }
     if (status === 429) {
       return reply.status(429).send({
         success: false,
-        message: 'Too many requests. Please slow down and try again.',
+        message: KIT_MSG.tooManyRequests,
         code: 'RATE_LIMITED',
       });
     }
     if (status >= 400 && status < 500) {
       const message =
         fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? 'Invalid request: the body is not valid JSON'
+          ? KIT_MSG.bodyNotJson
           : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Invalid request: send the body as application/json'
+            ? KIT_MSG.bodyNotJsonType
             : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'Invalid request: the body is empty'
-              : `Invalid request: ${fe.message}`;
+              ? KIT_MSG.bodyEmpty
+              : KIT_MSG.invalid(fe.message);
       return reply.status(status).send({ success: false, message, code: 'VALIDATION_ERROR' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({
       success: false,
-      message: 'Something went wrong on our side. Please try again.',
+      message: KIT_MSG.internal,
       code: 'INTERNAL',
     });
   });

@@ -6,6 +6,7 @@ export * from './context.ts';
 export * from './errors.ts';
 export * from './identity.ts';
 export * from './internal-auth.ts';
+export * from './messages.ts';
 export * from './metrics.ts';
 export * from './request-context.ts';
 export * from './routes.ts';

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { QueueBackend } from '@ct/queue';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
+import { KIT_MSG } from './messages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,7 +123,7 @@ export function installMetrics(
     if (!opts.token) {
       return reply.status(404).send({
         success: false,
-        message: `Metrics are off: set METRICS_TOKEN and scrape ${path} with it as a bearer token`,
+        message: KIT_MSG.metricsOff(path),
         code: 'NOT_FOUND',
       });
     }

@@ -13,9 +13,21 @@ import {
   type ConfigRule,
 } from './config.ts';
 import type { ServiceContext } from './context.ts';
+import { registerRoutes, type Implementation } from './routes.ts';
 
-/** A service: its name, the schema and migrations it owns, its config, its routes and its background work. */
-export interface ServiceModule<S extends TObject = TObject> {
+/** What a service's composition root builds: at least its context, plus its repositories, jobs, clients. */
+export interface ServiceDeps<C = BaseConfig> {
+  ctx: ServiceContext<C>;
+}
+
+/**
+ * A service: its name, the schema and migrations it owns, its config, and its one composition root
+ * (`deps`), whose result its routes, its extra plugin and its start-up all share.
+ */
+export interface ServiceModule<
+  S extends TObject = TObject,
+  D extends ServiceDeps<Static<S>> = ServiceDeps<Static<S>>,
+> {
   name: ServiceName;
   /** Postgres schema the service owns (null: it owns no tables). */
   schema: string | null;
@@ -23,14 +35,45 @@ export interface ServiceModule<S extends TObject = TObject> {
   migrationsDir: string | null;
   /** Its config schema, the base variables included (see `withBase`). */
   config: S;
-  /** Registers routes under `/api`. Never listens. */
-  plugin(app: FastifyInstance, ctx: ServiceContext<Static<S>>): Promise<void>;
-  /** Starts background work (event consumers, workers) once the routes are ready. */
-  start?(ctx: ServiceContext<Static<S>>): Promise<void>;
+  /**
+   * The composition root: builds the service's dependencies once per process (without it: the context
+   * alone). Cleanup goes through `ctx.onClose`.
+   */
+  deps?(ctx: ServiceContext<Static<S>>): D | Promise<D>;
+  /** Its implementations of the route table's routes, registered under `/api` and checked at start. */
+  routes(deps: D): Implementation[];
+  /** Anything else on the service's Fastify scope (e.g. its own metrics). Never listens. */
+  plugin?(app: FastifyInstance, deps: D): Promise<void>;
+  /** Starts background work (event consumers, sweeps, workers) once the routes are ready. */
+  start?(deps: D): Promise<void>;
 }
 
-export function defineService<S extends TObject>(m: ServiceModule<S>): ServiceModule<S> {
+export function defineService<S extends TObject, D extends ServiceDeps<Static<S>> = ServiceDeps<Static<S>>>(
+  m: ServiceModule<S, D>,
+): ServiceModule<S, D> {
   return m;
+}
+
+/**
+ * Mounts a module on an app, the same way in both runs: builds its dependencies once, registers its
+ * routes (and its plugin) under `/api`, and returns its start-up, to run once the app is ready.
+ */
+export async function mountService<S extends TObject, D extends ServiceDeps<Static<S>>>(
+  app: FastifyInstance,
+  m: ServiceModule<S, D>,
+  ctx: ServiceContext<Static<S>>,
+): Promise<() => Promise<void>> {
+  const deps = m.deps ? await m.deps(ctx) : ({ ctx } as D);
+  await app.register(
+    async (scope) => {
+      registerRoutes(scope, ctx, m.routes(deps));
+      await m.plugin?.(scope, deps);
+    },
+    { prefix: '/api' },
+  );
+  return async () => {
+    await m.start?.(deps);
+  };
 }
 
 /** Service base URLs from config, for HTTP clients. */
@@ -44,7 +87,10 @@ export function serviceUrls(c: BaseConfig): Partial<Record<ServiceName, string>>
 }
 
 /** Runs a module's migrations. */
-export async function migrateModule(db: Db, m: ServiceModule): Promise<string[]> {
+export async function migrateModule(
+  db: Db,
+  m: Pick<ServiceModule, 'schema' | 'migrationsDir'>,
+): Promise<string[]> {
   if (!m.schema || !m.migrationsDir) return [];
   return migrate(db, m.schema, readMigrations(m.migrationsDir));
 }
@@ -75,7 +121,7 @@ export interface Shared {
 
 /** Builds a module's context on shared infrastructure. */
 export function makeContext<S extends TObject>(
-  m: ServiceModule<S>,
+  m: Pick<ServiceModule<S>, 'name'>,
   config: Static<S>,
   shared: Shared,
   app: FastifyInstance,
@@ -124,7 +170,9 @@ export function onShutdown(
 }
 
 /** Starts one service as its own process (the distributed run). */
-export async function runServiceProcess<S extends TObject>(m: ServiceModule<S>): Promise<FastifyInstance> {
+export async function runServiceProcess<S extends TObject, D extends ServiceDeps<Static<S>>>(
+  m: ServiceModule<S, D>,
+): Promise<FastifyInstance> {
   const rules = [SEPARATE_PROCESS_RULE, STORE_RULE] as ConfigRule<Static<S>>[];
   const config = loadConfigOrExit(m.config, process.env, rules) as Static<S> & BaseConfig;
   // SEPARATE_PROCESS_RULE made sure it is set.
@@ -154,13 +202,13 @@ export async function runServiceProcess<S extends TObject>(m: ServiceModule<S>):
       { name: 'queue', check: () => queue.ping() },
     ],
   });
-  const applied = await migrateModule(db, m as unknown as ServiceModule);
+  const applied = await migrateModule(db, m);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   const clients = createClients(httpTransport(serviceUrls(config)), token);
-  const ctx = makeContext(m, config, { db, queue, clients, closers }, app);
-  await app.register(async (scope) => m.plugin(scope, ctx), { prefix: '/api' });
+  const ctx = makeContext<S>(m, config, { db, queue, clients, closers }, app);
+  const start = await mountService(app, m, ctx);
   await app.ready();
-  await m.start?.(ctx);
+  await start();
   await app.listen({ port: config.PORT, host: config.HOST });
   onShutdown(
     async () => {

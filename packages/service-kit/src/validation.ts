@@ -2,6 +2,7 @@ import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { AppError } from './errors.ts';
+import { KIT_MSG } from './messages.ts';
 
 // ajv and ajv-formats are CommonJS; under ESM interop the default export is the module object.
 type Ajv = InstanceType<typeof AjvModule>;
@@ -50,7 +51,7 @@ export function installValidation(app: FastifyInstance): void {
   });
 }
 
-export const UNSTORABLE_MESSAGE = 'Invalid request: text must not contain NUL characters or broken Unicode';
+export const UNSTORABLE_MESSAGE = KIT_MSG.unstorable;
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

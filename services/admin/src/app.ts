@@ -1,4 +1,4 @@
-import { defineService, registerRoutes } from '@ct/service-kit';
+import { defineService } from '@ct/service-kit';
 import { AdminConfig } from './config.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
@@ -17,12 +17,11 @@ export default defineService({
   schema: null,
   migrationsDir: null,
   config: AdminConfig,
-  async plugin(app, ctx) {
-    registerRoutes(app, ctx, [
-      ...metricsRoutes(ctx),
-      ...listingRoutes(ctx),
-      ...ingestionRoutes(ctx),
-      ...collegeRoutes(ctx),
-    ]);
-  },
+  // Nothing of its own to build: every route asks the owning services through the context's clients.
+  routes: ({ ctx }) => [
+    ...metricsRoutes(ctx),
+    ...listingRoutes(ctx),
+    ...ingestionRoutes(ctx),
+    ...collegeRoutes(ctx),
+  ],
 });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineService, registerRoutes } from '@ct/service-kit';
+import { defineService } from '@ct/service-kit';
 import { AuthConfig } from './config.ts';
 import { FirebaseAccounts } from './repositories/accounts.ts';
 import { RoleRepository } from './repositories/roles.ts';
@@ -12,13 +12,13 @@ export default defineService({
   schema: 'auth',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: AuthConfig,
-  async plugin(app, ctx) {
-    const roles = new RoleRepository(ctx.db);
+  deps(ctx) {
     const accounts = new FirebaseAccounts({
       projectId: ctx.config.FIREBASE_PROJECT_ID,
       emulatorHost: ctx.config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     });
     ctx.onClose(() => accounts.close());
-    registerRoutes(app, ctx, [...roleRoutes(roles), ...accountRoutes(ctx, roles, accounts)]);
+    return { ctx, roles: new RoleRepository(ctx.db), accounts };
   },
+  routes: ({ ctx, roles, accounts }) => [...roleRoutes(roles), ...accountRoutes(ctx, roles, accounts)],
 });

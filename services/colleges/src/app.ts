@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { defineService, registerRoutes, type ServiceContext } from '@ct/service-kit';
+import { defineService, type ServiceContext } from '@ct/service-kit';
 import { CollegesConfig } from './config.ts';
 import { Ingestion } from './ingestion.ts';
+import { MajorProfileRepository } from './majors/repository.ts';
 import { majorRoutes } from './majors/routes.ts';
 import { collectionRoutes } from './routes/collection.ts';
 import { collegeRoutes } from './routes/colleges.ts';
@@ -15,17 +16,16 @@ export default defineService({
   schema: 'colleges',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: CollegesConfig,
-  async plugin(app, ctx) {
-    const ingestion = new Ingestion(ctx);
-    registerRoutes(app, ctx, [
-      ...collegeRoutes(ctx, ingestion),
-      ...ingestionRoutes(ctx, ingestion),
-      ...reviewRoutes(ctx, ingestion),
-      ...majorRoutes(ctx, ingestion.work),
-      ...collectionRoutes(ctx),
-    ]);
-  },
-  async start(ctx) {
+  // The one place its repositories, tracked jobs and outbox are built: routes and start-up share them.
+  deps: (ctx) => ({ ctx, ingestion: new Ingestion(ctx), majors: new MajorProfileRepository(ctx.db) }),
+  routes: ({ ctx, ingestion, majors }) => [
+    ...collegeRoutes(ctx, ingestion),
+    ...ingestionRoutes(ctx, ingestion),
+    ...reviewRoutes(ctx, ingestion),
+    ...majorRoutes(ctx, ingestion, majors),
+    ...collectionRoutes(ingestion.colleges),
+  ],
+  async start({ ctx, ingestion }) {
     const { config } = ctx;
     if (config.LOAD_SNAPSHOT) {
       // In the background: a first load takes seconds, longer than a start may (the embedded run's start
@@ -38,7 +38,6 @@ export default defineService({
     }
     // One sweep gives every pending college and major request its job back (or ends it when its tries
     // are spent); the outbox publishes what an earlier process committed but did not publish.
-    const ingestion = new Ingestion(ctx);
     ctx.onClose(await ingestion.work.jobs.start(config.INGESTION_SWEEP_MS));
     ctx.onClose(await ingestion.outbox.start(config.OUTBOX_RELAY_MS));
   },

@@ -10,14 +10,13 @@ import { AppError, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from './config.ts';
 import type { Queryable } from '@ct/store';
 import { ingestedEvent, type Ingestion } from './ingestion.ts';
-import { TRUST_MSG } from './messages.ts';
+import { COLLEGES_MSG, TRUST_MSG } from './messages.ts';
 import type { StoredCollege } from './repositories/colleges.ts';
 
 type Kind = 'shared' | 'review';
 
-const reviewGone = (id: number) =>
-  new AppError('NOT_FOUND', `There is no college waiting for review with id ${id}.`);
-const collegeGone = (id: number) => new AppError('NOT_FOUND', `There is no college with id ${id}.`);
+const reviewGone = (id: number) => new AppError('NOT_FOUND', COLLEGES_MSG.noReviewItem(id));
+const collegeGone = (id: number) => new AppError('NOT_FOUND', COLLEGES_MSG.noCollegeWithId(id));
 
 /**
  * The admin's decisions on colleges: approve a review item (share it), merge a college or a review item
@@ -41,7 +40,7 @@ export class Curation {
       if (!saved) {
         throw new AppError(
           'CONFLICT',
-          `A college named "${taken?.college.name ?? item.document.name}" is already shared. Merge "${item.name}" into it instead.`,
+          COLLEGES_MSG.nameAlreadyShared(taken?.college.name ?? item.document.name, item.name),
         );
       }
       await requests.repoint([item.key], null, saved, tx);
@@ -63,9 +62,9 @@ export class Curation {
     const { colleges, reviews, requests } = this.ingestion;
     const result = await this.ctx.db.transaction(async (tx) => {
       const found = await colleges.findCollege(into, tx);
-      if (!found) throw new AppError('NOT_FOUND', `No shared college is called "${into}".`);
+      if (!found) throw new AppError('NOT_FOUND', COLLEGES_MSG.noSharedCollegeNamed(into));
       let target = await colleges.lockById(found.id, tx);
-      if (!target) throw new AppError('NOT_FOUND', `No shared college is called "${into}".`);
+      if (!target) throw new AppError('NOT_FOUND', COLLEGES_MSG.noSharedCollegeNamed(into));
       if (kind === 'review') {
         const item = await reviews.lock(id, tx);
         if (!item) throw reviewGone(id);
@@ -75,7 +74,7 @@ export class Curation {
         await this.announceRemoval(tx, item.name, target, students);
         return { name: item.name, into: target.name };
       }
-      if (target.id === id) throw new AppError('VALIDATION_ERROR', 'A college cannot be merged into itself.');
+      if (target.id === id) throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.mergeIntoItself);
       const merged = await colleges.lockById(id, tx);
       if (!merged) throw collegeGone(id);
       await requests.repoint([normaliseCollegeName(merged.name)], merged.id, target, tx);

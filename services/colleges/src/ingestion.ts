@@ -13,9 +13,10 @@ import { AppError, type ServiceContext } from '@ct/service-kit';
 import type { Queryable } from '@ct/store';
 import { AiBudget } from './repositories/ai-budget.ts';
 import type { CollegesConfig } from './config.ts';
-import { IngestionRepository, publicRequest, type StoredRequest } from './repositories/ingestion.ts';
+import { presentDoneRequest, presentRequest } from './presenters.ts';
+import { IngestionRepository, type StoredRequest } from './repositories/ingestion.ts';
 import { collegesJobs } from './jobs/requests.ts';
-import { TRUST_MSG } from './messages.ts';
+import { COLLEGES_MSG, TRUST_MSG } from './messages.ts';
 import { CollegeRepository, type CollegeHit, type StoredCollege } from './repositories/colleges.ts';
 import { ReviewRepository } from './repositories/reviews.ts';
 import { SuggestionIndex } from './suggestions.ts';
@@ -88,7 +89,7 @@ export class Ingestion {
     requestId?: string,
   ): Promise<{ status: 200 | 202; request: IngestionRequest }> {
     const key = normaliseCollegeName(name);
-    if (!key) throw new AppError('VALIDATION_ERROR', 'Please enter the name of a college.');
+    if (!key) throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.nameMissing);
     const hit = await this.colleges.findVisible(name, uid);
     if (hit) {
       // The college is found either way; its enrichment not being queued must not change that.
@@ -98,8 +99,8 @@ export class Ingestion {
       const existing = await this.requests.get(key);
       const request: IngestionRequest =
         existing?.state === 'done'
-          ? publicRequest(existing)
-          : doneView(key, name.trim(), hit.college, existing ? publicRequest(existing) : null);
+          ? presentRequest(existing)
+          : presentDoneRequest(key, name.trim(), hit.college, existing ? presentRequest(existing) : null);
       return { status: 200, request };
     }
     // Another student asked for this name and its result is kept for review: this student sees it too.
@@ -112,7 +113,7 @@ export class Ingestion {
       const existing = await this.requests.get(key);
       return {
         status: 200,
-        request: doneView(key, name.trim(), kept.document, existing && publicRequest(existing)),
+        request: presentDoneRequest(key, name.trim(), kept.document, existing && presentRequest(existing)),
       };
     }
     const current = await this.requests.get(key);
@@ -136,7 +137,7 @@ export class Ingestion {
     });
     if (enqueue) await this.work.jobs.request(this.work.college, request, requestId);
     const waiting = request.state === 'queued' || request.state === 'running';
-    return { status: waiting ? 202 : 200, request: publicRequest(request) };
+    return { status: waiting ? 202 : 200, request: presentRequest(request) };
   }
 
   /**
@@ -198,18 +199,15 @@ export class Ingestion {
     officialWebsite: string | null = null,
   ): Promise<IngestionRequest> {
     if (!normaliseCollegeName(college.name)) {
-      throw new AppError(
-        'VALIDATION_ERROR',
-        'Invalid request: the college name must contain letters or digits',
-      );
+      throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.nameWithoutLetters);
     }
     const request = await this.ctx.db.transaction(async (tx) => {
       const req = await this.requests.lock(key, tx);
-      if (!req) throw new AppError('NOT_FOUND', `No ingestion request "${key}"`);
+      if (!req) throw new AppError('NOT_FOUND', COLLEGES_MSG.noRequest(key));
       return this.place(req, college, factsGathered, officialWebsite, tx);
     });
     void this.outbox.kick();
-    return publicRequest(request);
+    return presentRequest(request);
   }
 
   /**
@@ -266,9 +264,7 @@ export class Ingestion {
         requestedName: req.name,
         document: doc,
         website,
-        reason: decision.shared
-          ? `A college named "${doc.name}" was stored by someone else at the same moment.`
-          : decision.reason,
+        reason: decision.shared ? COLLEGES_MSG.storedMeanwhile(doc.name) : decision.reason,
         viewers,
       },
       tx,
@@ -287,26 +283,4 @@ export class Ingestion {
     await this.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
     return done ?? req;
   }
-}
-
-/** What a cached college looks like as a request: done, pointing at the stored college. */
-export function doneView(
-  key: string,
-  name: string,
-  college: College,
-  existing: IngestionRequest | null,
-): IngestionRequest {
-  const now = new Date().toISOString();
-  return {
-    key,
-    name,
-    state: 'done',
-    stage: 'done',
-    attempts: existing?.attempts ?? 0,
-    failureReason: null,
-    lastError: null,
-    collegeName: college.name,
-    requestedAt: existing?.requestedAt ?? college.createdAt ?? now,
-    updatedAt: college.updatedAt ?? now,
-  };
 }

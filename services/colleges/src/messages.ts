@@ -18,7 +18,35 @@ export const TRUST_MSG = {
   notFound: (name: string) => `We have no data for "${name}" yet. Use Add College to gather it.`,
 } as const;
 
-/** Replies of the colleges service's public routes. */
-export const COLLECTION_MSG = {
-  statsFound: 'Collection stats found',
+/** Everything else the colleges service says to students and admins (spec wording, MSG, where it gives one). */
+export const COLLEGES_MSG = {
+  nameMissing: 'Please enter the name of a college.',
+  nameWithoutLetters: 'Invalid request: the college name must contain letters or digits',
+  gathering: (name: string) => `We are gathering "${name}" now.`,
+  gatheringFailed: 'Gathering this college failed.',
+  requestState: (state: string) => `Request is ${state}`,
+  nobodyAsked: (name: string) => `Nobody has asked for "${name}" yet. Use Add College to gather it.`,
+  noRequest: (key: string) => `No ingestion request "${key}"`,
+  onlyFailedRetried: 'Only a failed request can be retried.',
+  storedMeanwhile: (name: string) =>
+    `A college named "${name}" was stored by someone else at the same moment.`,
+  aiCallCounted: 'AI call counted',
+  // Majors
+  majorRequestNotRecorded: 'The major stats request could not be recorded',
+  majorGatherFailed: (major: string, college: string, reason: string | null) =>
+    `We could not gather the ${major} stats for ${college} right now` +
+    (reason ? `: ${reason.replace(/\.$/, '')}` : '') +
+    '. Please try again in a few minutes.',
+  gatheringMajor: (major: string, college: string) => `Gathering ${major} stats for ${college}`,
+  majorProfileMissing: 'A finished major profile needs its profile',
+  noMajorRequest: (key: string) => `No major profile request ${key}`,
+  // An admin's decisions
+  noReviewItem: (id: number) => `There is no college waiting for review with id ${id}.`,
+  noCollegeWithId: (id: number) => `There is no college with id ${id}.`,
+  nameAlreadyShared: (name: string, item: string) =>
+    `A college named "${name}" is already shared. Merge "${item}" into it instead.`,
+  noSharedCollegeNamed: (name: string) => `No shared college is called "${name}".`,
+  mergeIntoItself: 'A college cannot be merged into itself.',
+  // Public
+  collectionStatsFound: 'Collection stats found',
 } as const;

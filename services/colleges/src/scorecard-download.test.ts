@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   freshDatabase,
-  SCORECARD_DEMO_CSV,
+  SCORECARD_CSV,
   startScorecardDownloadsFake,
   type ScorecardDownloadsFake,
   type TestDatabase,
@@ -22,8 +22,9 @@ import { latestScorecardFile } from './scorecard-source.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-// The first 400 institutions of the official CSV, zipped as the Department of Education publishes it.
-const csv = fs.readFileSync(SCORECARD_DEMO_CSV, 'utf8').split('\n').slice(0, 401).join('\n');
+// The first 400 institutions of the test fixture's rows of the official CSV, zipped as the Department of
+// Education publishes it.
+const csv = fs.readFileSync(SCORECARD_CSV, 'utf8').split('\n').slice(0, 401).join('\n');
 const zip = zipSync({ 'Most-Recent-Cohorts-Institution.csv': new TextEncoder().encode(csv) }, { level: 6 });
 // Stored without compression (as some tools do): every chunk of it arrives on its own.
 const stored = zipSync(

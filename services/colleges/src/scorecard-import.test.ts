@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCollege, freshDatabase, SCORECARD_DEMO_CSV, type TestDatabase } from '@ct/testkit';
+import { buildCollege, freshDatabase, SCORECARD_CSV, type TestDatabase } from '@ct/testkit';
 import { migrateModule, type ServiceModule } from '@ct/service-kit';
 import { openDb, type Db } from '@ct/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +27,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
+// The test fixture: 500 rows of the official institution CSV (tests/fixtures, `npm run data:fixtures`),
+// among them four Columbia Colleges, two Anderson Universities and two Union Colleges.
 describe('bulk import of the College Scorecard institution CSV', () => {
-  it('stores every institution of the 6,543-row file, with progress', async () => {
+  it('stores every institution of the 500-row file, with progress', async () => {
     // A college a student already gathered, with facts from its pages, before the import runs
     await repo.upsertCollege(
       buildCollege({
@@ -38,18 +40,18 @@ describe('bulk import of the College Scorecard institution CSV', () => {
       }),
     );
     const progress: ImportProgress[] = [];
-    const s = await importScorecard(SCORECARD_DEMO_CSV, db, { onProgress: (p) => progress.push(p) });
+    const s = await importScorecard(SCORECARD_CSV, db, { onProgress: (p) => progress.push(p) });
     expect(s).toMatchObject({
-      rows: 6543,
-      institutions: 6543,
-      inserted: 6542,
+      rows: 500,
+      institutions: 500,
+      inserted: 499,
       updated: 1,
       skipped: 0,
-      disambiguated: 225,
+      disambiguated: 8,
     });
-    expect(await repo.countColleges()).toBe(6543);
+    expect(await repo.countColleges()).toBe(500);
     expect(progress.some((p) => p.phase === 'reading')).toBe(true);
-    expect(progress.at(-1)).toEqual({ phase: 'writing', done: 6543, total: 6543 });
+    expect(progress.at(-1)).toEqual({ phase: 'writing', done: 500, total: 500 });
   });
 
   it('maps the government data and leaves the college facts to the first search', async () => {
@@ -90,9 +92,9 @@ describe('bulk import of the College Scorecard institution CSV', () => {
   });
 
   it('is idempotent: importing again changes no row count', async () => {
-    const s = await importScorecard(SCORECARD_DEMO_CSV, db);
-    expect(s).toMatchObject({ inserted: 0, updated: 6543, skipped: 0 });
-    expect(await repo.countColleges()).toBe(6543);
+    const s = await importScorecard(SCORECARD_CSV, db);
+    expect(s).toMatchObject({ inserted: 0, updated: 500, skipped: 0 });
+    expect(await repo.countColleges()).toBe(500);
   });
 
   it('says clearly what is wrong with a file that is not the Scorecard CSV', async () => {
@@ -123,10 +125,10 @@ describe('npm run import:scorecard', () => {
   it('imports into the Postgres database of DATABASE_URL and prints a summary', async () => {
     const target = await freshDatabase('import_cli');
     try {
-      const r = run([SCORECARD_DEMO_CSV], { DATABASE_URL: target.url });
+      const r = run([SCORECARD_CSV], { DATABASE_URL: target.url });
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(
-        /^Imported 6,543 institutions from 6,543 rows in [\d.]+ s: 6,543 new, 0 updated, 0 skipped; 225 sharing an official name/,
+        /^Imported 500 institutions from 500 rows in [\d.]+ s: 500 new, 0 updated, 0 skipped; 8 sharing an official name/,
       );
       expect(r.stderr).toContain('100%');
     } finally {
@@ -138,7 +140,7 @@ describe('npm run import:scorecard', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-pglite-'));
     const owner = await openDb({ dataDir: dir });
     try {
-      const r = run([SCORECARD_DEMO_CSV], { DATABASE_URL: '', DATA_DIR: dir });
+      const r = run([SCORECARD_CSV], { DATABASE_URL: '', DATA_DIR: dir });
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(`The data folder ${dir} is in use by process ${process.pid}.`);
     } finally {

@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { CollegeIngestedEvent, CollegeRemovedEvent } from '@ct/contracts';
-import { TrackedJobs } from '@ct/jobs';
 import { PermanentJobError } from '@ct/queue';
-import { defineService, registerRoutes } from '@ct/service-kit';
+import { defineService } from '@ct/service-kit';
 import { Value } from 'typebox/value';
 import { EssaysConfig } from './config.ts';
+import { ESSAYS_MSG } from './messages.ts';
 import { essayRoutes } from './routes/essays.ts';
 import { internalRoutes } from './routes/internal.ts';
-import { examplesKind } from './jobs/examples.ts';
-import { EssaysRepository, promptKey } from './repositories/essays.ts';
+import { makeDeps } from './deps.ts';
+import { promptKey } from './repositories/essays.ts';
 import { enqueuePlatformPrompts } from './jobs/platform-prompts.ts';
 import { COMMON_APP, seedPlatformPrompts } from './seed.ts';
 
@@ -24,15 +24,11 @@ export default defineService({
   schema: 'essays',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: EssaysConfig,
-  async plugin(app, ctx) {
-    registerRoutes(app, ctx, [...essayRoutes(ctx), ...internalRoutes(ctx)]);
-  },
+  deps: makeDeps,
+  routes: (deps) => [...essayRoutes(deps), ...internalRoutes(deps)],
 
-  async start(ctx) {
-    const repo = new EssaysRepository(ctx.db);
+  async start({ ctx, repo, jobs }) {
     const { config } = ctx;
-    const jobs = new TrackedJobs(ctx.queue, ctx.log);
-    jobs.track(examplesKind(repo));
     ctx.onClose(await jobs.start(SWEEP_MS));
     // The Common App and UC prompts are not shipped: an operator's file, else the AI provider gathers
     // them from the platforms' own pages; with neither, only colleges' own gathered prompts are listed.
@@ -58,7 +54,7 @@ export default defineService({
     const events = ctx.bus.subscribe('essays', {
       [CollegeIngestedEvent.name]: async (job) => {
         if (!Value.Check(CollegeIngestedEvent.schema, job.data)) {
-          throw new PermanentJobError('college.ingested event with an unexpected shape');
+          throw new PermanentJobError(ESSAYS_MSG.malformedEvent(CollegeIngestedEvent.name));
         }
         const e = job.data;
         const limits = new Map((e.essayPromptMeta ?? []).map((m) => [promptKey(m.prompt), m.wordLimit]));
@@ -72,7 +68,7 @@ export default defineService({
       // reached it). Its example essays stay with their prompt's text, which other colleges may share.
       [CollegeRemovedEvent.name]: async (job) => {
         if (!Value.Check(CollegeRemovedEvent.schema, job.data)) {
-          throw new PermanentJobError('college.removed event with an unexpected shape');
+          throw new PermanentJobError(ESSAYS_MSG.malformedEvent(CollegeRemovedEvent.name));
         }
         if (job.data.students !== null) return { removed: false };
         return { removed: await repo.removeCollege(job.data.name) };

@@ -5,24 +5,25 @@ import { categorisePrompt } from './categories.ts';
 import { readPlatformPrompts } from './seed.ts';
 
 describe('prompt kinds', () => {
-  it('sorts the published Common App and UC prompts into the kinds a student would', () => {
+  // The fixture asks what the published prompts ask, in words written for the tests.
+  it('sorts the Common App and UC prompts into the kinds a student would', () => {
     expect(fs.existsSync(ESSAY_PROMPTS_JSON)).toBe(true);
     const [ca, uc] = readPlatformPrompts(ESSAY_PROMPTS_JSON);
     expect(ca!.prompts.map((p) => categorisePrompt(p.text))).toEqual([
-      'identity', // background, identity, interest, or talent
-      'challenge', // obstacles
+      'identity', // background
+      'challenge', // an obstacle
       'intellectual', // questioned a belief or idea
-      'growth', // gratitude
+      'growth', // grateful
       'growth', // personal growth
       'intellectual', // lose all track of time
-      'open', // topic of your choice
+      'open', // any topic
       'challenge', // challenges and circumstances
     ]);
     expect(uc!.prompts.map((p) => categorisePrompt(p.text))).toEqual([
       'activity', // leadership
-      'creativity',
+      'creativity', // creative side
       'activity', // talent or skill
-      'intellectual', // educational opportunity
+      'intellectual', // educational opportunity (before the barrier it names)
       'challenge',
       'intellectual', // academic subject
       'community',
@@ -41,7 +42,7 @@ describe('prompt kinds', () => {
     expect(categorisePrompt('List five books you have read.')).toBe('other');
   });
 
-  it('reads word limits and notes from the published file', () => {
+  it('reads word limits and notes from a file shaped like the published one', () => {
     const [ca, uc] = readPlatformPrompts(ESSAY_PROMPTS_JSON);
     expect(ca!.prompts[0]).toMatchObject({ wordLimit: 650, wordMin: 250 });
     expect(ca!.prompts[7]!.text).not.toMatch(/\[If yes:\]|\(250 words\)/);

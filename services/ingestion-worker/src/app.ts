@@ -1,6 +1,6 @@
 import { ESSAY_EXAMPLES_QUEUE, ESSAY_JOBS, INGESTION_QUEUE, JOBS } from '@ct/contracts';
 import type { ConsumeOptions } from '@ct/queue';
-import { defineService, registerRoutes } from '@ct/service-kit';
+import { defineService } from '@ct/service-kit';
 import { aiLimiter, providerLimiter, WorkerConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { collegeJob } from './jobs/college.ts';
@@ -25,13 +25,14 @@ export default defineService({
   schema: null,
   migrationsDir: null,
   config: WorkerConfig,
-  async plugin(app, ctx) {
-    registerRoutes(app, ctx, []);
+  // The providers and the Common App grid, built once; the handlers get them with each job.
+  deps: async (ctx) => ({ ctx, worker: await createDeps(ctx) }),
+  routes: () => [],
+  async plugin(app, { ctx }) {
     installWorkerMetrics(app.metricsRegistry, ctx.queue);
   },
-  async start(ctx) {
+  async start({ ctx, worker: deps }) {
     const { config } = ctx;
-    const deps = await createDeps(ctx);
     const consume = (queue: string, dispatch: ReturnType<typeof createRegistry>, opts: ConsumeOptions) => {
       const consumer = ctx.queue.process(
         queue,

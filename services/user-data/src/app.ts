@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { CollegeIngestedEvent, CollegeRemovedEvent } from '@ct/contracts';
-import { defineService, registerRoutes } from '@ct/service-kit';
+import { defineService } from '@ct/service-kit';
 import { UserDataConfig } from './config.ts';
 import { makeDeps } from './deps.ts';
 import { onCollegeIngested, onCollegeRemoved } from './events.ts';
@@ -24,22 +24,20 @@ export default defineService({
   schema: 'user_data',
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: UserDataConfig,
-  async plugin(app, ctx) {
-    const deps = makeDeps(ctx);
-    registerRoutes(app, ctx, [
-      ...collegeRoutes(deps),
-      ...checklistRoutes(deps),
-      ...noteRoutes(deps),
-      ...deadlineRoutes(deps),
-      ...profileRoutes(deps),
-      ...draftRoutes(deps),
-      ...recommenderRoutes(deps),
-      ...accountDataRoutes(deps),
-      ...internalRoutes(deps),
-    ]);
-  },
-  async start(ctx) {
-    const deps = makeDeps(ctx);
+  deps: makeDeps,
+  routes: (deps) => [
+    ...collegeRoutes(deps),
+    ...checklistRoutes(deps),
+    ...noteRoutes(deps),
+    ...deadlineRoutes(deps),
+    ...profileRoutes(deps),
+    ...draftRoutes(deps),
+    ...recommenderRoutes(deps),
+    ...accountDataRoutes(deps),
+    ...internalRoutes(deps),
+  ],
+  async start(deps) {
+    const { ctx } = deps;
     const consumer = ctx.bus.subscribe('user-data', {
       [CollegeIngestedEvent.name]: onCollegeIngested(deps),
       [CollegeRemovedEvent.name]: onCollegeRemoved(deps),

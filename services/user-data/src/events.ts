@@ -3,6 +3,7 @@ import { PermanentJobError, type JobContext } from '@ct/queue';
 import { Value } from 'typebox/value';
 import { refreshDeadlines } from './checklist.ts';
 import { collegeKey, type Deps } from './deps.ts';
+import { UD_MSG } from './messages.ts';
 
 /**
  * `college.ingested`: the college's deadlines may have changed, so every student's checklist of that
@@ -12,7 +13,7 @@ import { collegeKey, type Deps } from './deps.ts';
 export function onCollegeIngested(deps: Deps) {
   return async (job: JobContext): Promise<{ refreshed: number }> => {
     if (!Value.Check(CollegeIngestedEvent.schema, job.data))
-      throw new PermanentJobError(`malformed ${CollegeIngestedEvent.name} event`);
+      throw new PermanentJobError(UD_MSG.malformedEvent(CollegeIngestedEvent.name));
     const event = job.data;
     const refreshed = await deps.colleges.updateChecklistsOfCollege(collegeKey(event.name), (current) =>
       refreshDeadlines(current, event.deadlines),
@@ -31,7 +32,7 @@ export function onCollegeIngested(deps: Deps) {
 export function onCollegeRemoved(deps: Deps) {
   return async (job: JobContext): Promise<{ moved: number }> => {
     if (!Value.Check(CollegeRemovedEvent.schema, job.data))
-      throw new PermanentJobError(`malformed ${CollegeRemovedEvent.name} event`);
+      throw new PermanentJobError(UD_MSG.malformedEvent(CollegeRemovedEvent.name));
     const event = job.data;
     if (!event.mergedInto) return { moved: 0 };
     const into = event.mergedInto;

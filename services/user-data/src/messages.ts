@@ -44,5 +44,5 @@ export const UD_MSG = {
   recommenderRemoved: 'Recommender removed',
   recommenderNotFound: 'Recommender not found',
   tooManyRecommenders: `A college can have at most ${RECOMMENDERS_PER_COLLEGE} recommenders.`,
-  dateNotReal: 'Dates must be real dates (YYYY-MM-DD) or empty',
+  malformedEvent: (name: string) => `malformed ${name} event`,
 } as const;

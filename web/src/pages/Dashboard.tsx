@@ -7,7 +7,7 @@ import { useSession } from '../auth/session';
 import { LoadError } from '../components/LoadError';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ChecklistPanel, type Notify } from '../features/checklist/ChecklistPanel';
-import { useRemoveCollege, useRestoreCollege, useUserColleges } from '../features/dashboard/api';
+import { useAddCollege, useRemoveCollege, useUserColleges } from '../api/student';
 import { CollegesSidebar } from '../features/dashboard/CollegesSidebar';
 import { DemographicsPanel, ResourcesPanel } from '../features/dashboard/InfoPanels';
 import { MajorStatsPanel } from '../features/majors/MajorStatsPanel';
@@ -37,7 +37,7 @@ export default function DashboardPage() {
   const { user } = useSession();
   const colleges = useUserColleges();
   const remove = useRemoveCollege();
-  const restore = useRestoreCollege();
+  const restore = useAddCollege();
   const [params, setParams] = useSearchParams();
   const asked = params.get('college');
   const selected = asked && colleges.data?.some((c) => c.collegeName === asked) ? asked : null;

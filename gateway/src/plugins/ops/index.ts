@@ -12,6 +12,7 @@ import { BullQueue, openQueue, type JobState, type QueueBackend, type QueueCount
 import { AppError, requireAdmin, requireUser, type ServiceClients } from '@ct/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../../config.ts';
+import { GATEWAY_MSG } from '../../messages.ts';
 import { renderQueuesPage, signInPage } from './pages.ts';
 import { cookieValue, createOpsSession, OPS_COOKIE, OPS_PATH, readOpsSession } from './session.ts';
 
@@ -94,7 +95,7 @@ export default async function ops(app: FastifyInstance, opts: OpsOptions): Promi
         `${OPS_COOKIE}=${createOpsSession(opsSessionSecret, uid, SESSION_TTL_S)}; Path=${OPS_PATH}; Max-Age=${SESSION_TTL_S}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
       );
       request.log.info({ uid }, 'queue dashboard session started');
-      return { success: true, message: 'Queue dashboard session started', url: OPS_PATH };
+      return { success: true, message: GATEWAY_MSG.opsSessionStarted, url: OPS_PATH };
     },
   );
   app.delete(
@@ -102,7 +103,7 @@ export default async function ops(app: FastifyInstance, opts: OpsOptions): Promi
     { schema: { tags: ['ops'], summary: 'End the queue dashboard session in this browser' } },
     async (_request, reply) => {
       reply.header('set-cookie', `${OPS_COOKIE}=; Path=${OPS_PATH}; Max-Age=0; HttpOnly; SameSite=Strict`);
-      return { success: true, message: 'Queue dashboard session ended' };
+      return { success: true, message: GATEWAY_MSG.opsSessionEnded };
     },
   );
   app.get(

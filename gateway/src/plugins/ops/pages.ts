@@ -1,3 +1,4 @@
+import { GATEWAY_MSG } from '../../messages.ts';
 import type { JobInfo, QueueCounts } from '@ct/queue';
 
 const esc = (s: unknown) =>
@@ -19,10 +20,7 @@ function page(title: string, body: string): string {
 
 /** Shown to a browser that opens the dashboard without an admin session. */
 export function signInPage(status: number, productName: string): string {
-  const why =
-    status === 403
-      ? 'This account is not an admin. The queue dashboard is for the operators of the service.'
-      : 'Sign in as an admin first: open the app, sign in, go to the Admin page and use its Queue dashboard button.';
+  const why = status === 403 ? GATEWAY_MSG.opsNotAdmin : GATEWAY_MSG.opsSignInFirst;
   return page(
     `${productName} queues`,
     `<main><h1>Queue dashboard</h1><p role="alert">${esc(why)}</p><p><a href="/admin">Go to the Admin page</a></p></main>`,

@@ -9,6 +9,7 @@ import {
   internalMergeCollege,
 } from '@ct/contracts';
 import { implement, requireUser, type Implementation, type ServiceContext } from '@ct/service-kit';
+import { ADMIN_MSG } from '../messages.ts';
 import { askOwner, fromOwners } from './owners.ts';
 
 /**
@@ -36,7 +37,7 @@ export function collegeRoutes(ctx: ServiceContext): Implementation[] {
         askOwner(ctx, internalApproveCollege, { body: { collegeId }, requestId: request.id }, [404, 409]),
       ] as const);
       ctx.log.info({ adminUid, collegeId, college: r.name }, 'admin approved a college');
-      return { success: true, message: `"${r.name}" is now shared with every student.` };
+      return { success: true, message: ADMIN_MSG.approved(r.name) };
     }),
 
     implement(adminMergeCollege, async (request) => {
@@ -51,7 +52,7 @@ export function collegeRoutes(ctx: ServiceContext): Implementation[] {
         ),
       ] as const);
       ctx.log.info({ adminUid, kind, collegeId, college: r.name, into: r.into }, 'admin merged a college');
-      return { success: true, message: `"${r.name}" was merged into "${r.into}".` };
+      return { success: true, message: ADMIN_MSG.merged(r.name, r.into) };
     }),
 
     implement(adminDeleteCollege, async (request) => {
@@ -61,7 +62,7 @@ export function collegeRoutes(ctx: ServiceContext): Implementation[] {
         askOwner(ctx, internalDeleteCollege, { body: { kind, collegeId }, requestId: request.id }, [404]),
       ] as const);
       ctx.log.info({ adminUid, kind, collegeId, college: r.name }, 'admin deleted a college');
-      return { success: true, message: `"${r.name}" was deleted.` };
+      return { success: true, message: ADMIN_MSG.deleted(r.name) };
     }),
   ];
 }

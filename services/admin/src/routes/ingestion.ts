@@ -5,6 +5,7 @@ import {
   internalRetryIngestion,
 } from '@ct/contracts';
 import { implement, requireUser, type Implementation, type ServiceContext } from '@ct/service-kit';
+import { ADMIN_MSG } from '../messages.ts';
 import { askOwner, fromOwners } from './owners.ts';
 
 /** The Ingestion section: queue depth, running and failed requests, and the page's only write, Retry. */
@@ -36,7 +37,7 @@ export function ingestionRoutes(ctx: ServiceContext): Implementation[] {
       ctx.log.info({ adminUid, key: r.request.key }, 'admin retried an ingestion request');
       return {
         success: true,
-        message: `Retry queued for ${r.request.name}.`,
+        message: ADMIN_MSG.retryQueued(r.request.name),
         request: r.request,
       };
     }),

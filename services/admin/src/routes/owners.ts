@@ -1,21 +1,12 @@
 import type { RouteDef, RouteReply, ServiceName } from '@ct/contracts';
-import { AppError, type CallOptions, type ServiceContext } from '@ct/service-kit';
-
-/** How the admin page names each owning service when it cannot answer. */
-const OWNER_NAMES: Partial<Record<ServiceName, string>> = {
-  auth: 'staff roles',
-  colleges: 'colleges',
-  'user-data': 'student data',
-};
+import { AppError, isNoRouteMessage, type CallOptions, type ServiceContext } from '@ct/service-kit';
+import { ADMIN_MSG, OWNER_NAMES } from '../messages.ts';
 
 /** The 503 the admin service answers instead of a figure it could not get. */
 export function ownersUnavailable(services: ServiceName[]): AppError {
   const names = [...new Set(services)].map((s) => `${OWNER_NAMES[s] ?? s} service`);
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-  return new AppError(
-    'DEPENDENCY_UNAVAILABLE',
-    `The ${list} ${names.length > 1 ? 'are' : 'is'} not answering right now, so this data cannot be shown. Please try again in a moment.`,
-  );
+  return new AppError('DEPENDENCY_UNAVAILABLE', ADMIN_MSG.ownersUnavailable(list ?? '', names.length > 1));
 }
 
 /**
@@ -28,7 +19,7 @@ function isMeaningful(err: unknown, passThrough: readonly number[]): err is AppE
     (err.statusCode === 400 || passThrough.includes(err.statusCode)) &&
     // The embedded run answers a route nobody registered with 404 "No route for ...": that is an owner
     // that is not there, not a missing record.
-    !err.message.startsWith('No route for')
+    !isNoRouteMessage(err.message)
   );
 }
 

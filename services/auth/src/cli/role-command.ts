@@ -147,15 +147,15 @@ export async function runRoleCommand(args: string[], io: RoleCommandIo): Promise
     db = await open(config);
     const roles = new RoleRepository(db);
     if (parsed.cmd === 'list') {
-      const { items, total } = await roles.listStaff({
+      const { rows, total } = await roles.listStaff({
         role: parsed.role ?? undefined,
         limit: 1000,
         offset: 0,
       });
       if (!total)
         io.out(parsed.role ? `No staff members with the ${parsed.role} role.` : 'No staff members.');
-      for (const m of items) io.out(`${m.role.padEnd(6)} ${m.userId}  ${m.email ?? '(e-mail not recorded)'}`);
-      if (total > items.length) io.out(`... and ${total - items.length} more`);
+      for (const m of rows) io.out(`${m.role.padEnd(6)} ${m.uid}  ${m.email ?? '(e-mail not recorded)'}`);
+      if (total > rows.length) io.out(`... and ${total - rows.length} more`);
       return 0;
     }
 

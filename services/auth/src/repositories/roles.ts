@@ -1,5 +1,12 @@
-import type { StaffMember, StaffRole } from '@ct/contracts';
+import type { StaffRole } from '@ct/contracts';
 import type { Queryable } from '@ct/store';
+
+/** A staff role as stored (`presentStaffMember`). */
+export interface StaffRow {
+  uid: string;
+  role: StaffRole;
+  email: string | null;
+}
 
 /** SQL for staff roles; the only place that touches auth.staff_roles. */
 export class RoleRepository {
@@ -40,7 +47,7 @@ export class RoleRepository {
     role?: string | undefined;
     limit: number;
     offset: number;
-  }) {
+  }): Promise<{ total: number; rows: StaffRow[] }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.userId) {
@@ -56,15 +63,10 @@ export class RoleRepository {
       `SELECT count(*)::int AS n FROM auth.staff_roles ${w}`,
       params,
     );
-    const rows = await this.db.query<{ uid: string; role: StaffRole; email: string | null }>(
+    const rows = await this.db.query<StaffRow>(
       `SELECT uid, role, email FROM auth.staff_roles ${w} ORDER BY uid LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, filter.offset],
     );
-    const items: StaffMember[] = rows.rows.map((r) => ({
-      userId: r.uid,
-      role: r.role,
-      ...(r.email ? { email: r.email } : {}),
-    }));
-    return { total: total.rows[0]?.n ?? 0, items };
+    return { total: total.rows[0]?.n ?? 0, rows: rows.rows };
   }
 }

@@ -1,5 +1,6 @@
 import { deleteAccount, deleteMyData, MSG } from '@ct/contracts';
 import { AppError, implement, requireRecentSignIn, type ServiceContext } from '@ct/service-kit';
+import { AUTH_MSG } from '../messages.ts';
 import type { FirebaseAccounts } from '../repositories/accounts.ts';
 import type { RoleRepository } from '../repositories/roles.ts';
 
@@ -7,8 +8,8 @@ import type { RoleRepository } from '../repositories/roles.ts';
 function plainReason(err: unknown): string {
   const code = (err as { code?: string }).code ?? '';
   if (code === 'app/invalid-credential' || code.startsWith('auth/insufficient-permission'))
-    return 'the sign-in service refused the request';
-  return 'the sign-in service could not be reached';
+    return AUTH_MSG.providerRefused;
+  return AUTH_MSG.providerUnreachable;
 }
 
 /** Deleting an account for good. */

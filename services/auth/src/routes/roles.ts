@@ -1,6 +1,7 @@
 import { getStaffRoles, internalGetRole, internalListStaff, MSG } from '@ct/contracts';
 import { implement, requireUser } from '@ct/service-kit';
 import { AUTH_MSG } from '../messages.ts';
+import { presentStaffMember } from '../presenters.ts';
 import type { RoleRepository } from '../repositories/roles.ts';
 
 /** Staff roles: the caller's own, the is-admin lookup and the staff list (internal). */
@@ -16,12 +17,13 @@ export function roleRoutes(roles: RoleRepository) {
     implement(internalGetRole, async (request) => ({ role: await roles.findRole(request.params.uid) })),
     implement(internalListStaff, async (request) => {
       const q = request.query;
-      return roles.listStaff({
+      const page = await roles.listStaff({
         userId: q.userId,
         role: q.role,
         limit: q.limit ?? 50,
         offset: q.offset ?? 0,
       });
+      return { total: page.total, items: page.rows.map(presentStaffMember) };
     }),
   ];
 }

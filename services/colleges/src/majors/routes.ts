@@ -8,10 +8,10 @@ import {
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
-import type { collegesJobs } from '../jobs/requests.ts';
-import { CollegeRepository } from '../repositories/colleges.ts';
+import type { Ingestion } from '../ingestion.ts';
+import { COLLEGES_MSG } from '../messages.ts';
 import { MAJORS } from './majors.ts';
-import { MajorProfileRepository } from './repository.ts';
+import type { MajorProfileRepository } from './repository.ts';
 import { resolveMajor, suggestMajors } from './suggest.ts';
 
 /**
@@ -25,10 +25,10 @@ const notFound = () => new AppError('NOT_FOUND', MSG.majorStatsNotFound);
 /** Major suggestions and major profiles; the colleges service registers them. */
 export function majorRoutes(
   ctx: ServiceContext<CollegesConfig>,
-  work: ReturnType<typeof collegesJobs>,
+  ingestion: Ingestion,
+  profiles: MajorProfileRepository,
 ): Implementation[] {
-  const colleges = new CollegeRepository(ctx.db);
-  const profiles = new MajorProfileRepository(ctx.db);
+  const { colleges, work } = ingestion;
   const { config } = ctx;
   // The worker has the same key (the services read the same variables); without it, a "not found" only
   // means the government figures had nothing.
@@ -76,7 +76,7 @@ export function majorRoutes(
         row = requeued;
       } else {
         row = await profiles.findProfile(key);
-        if (!row) throw new AppError('INTERNAL', 'The major stats request could not be recorded');
+        if (!row) throw new AppError('INTERNAL', COLLEGES_MSG.majorRequestNotRecorded);
         if (row.state === 'done' && row.profile) {
           return { success: true, message: MSG.majorStatsFound, data: row.profile };
         }
@@ -84,9 +84,7 @@ export function majorRoutes(
         if (row.state === 'failed') {
           throw new AppError(
             'DEPENDENCY_UNAVAILABLE',
-            `We could not gather the ${row.major} stats for ${row.collegeName} right now` +
-              (row.failureReason ? `: ${row.failureReason.replace(/\.$/, '')}` : '') +
-              '. Please try again in a few minutes.',
+            COLLEGES_MSG.majorGatherFailed(row.major, row.collegeName, row.failureReason),
           );
         }
         // Waiting or running: a job the queue lost is given back by the colleges service's sweep.
@@ -94,7 +92,7 @@ export function majorRoutes(
       reply.status(202);
       return {
         success: true,
-        message: `Gathering ${row.major} stats for ${row.collegeName}`,
+        message: COLLEGES_MSG.gatheringMajor(row.major, row.collegeName),
         data: { state: row.state, stage: row.stage },
       };
     }),
@@ -102,10 +100,10 @@ export function majorRoutes(
     implement(internalUpdateMajorProfile, async (request) => {
       const { key, ...update } = request.body;
       if (update.state === 'done' && !update.profile) {
-        throw new AppError('VALIDATION_ERROR', 'A finished major profile needs its profile');
+        throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.majorProfileMissing);
       }
       if (!(await profiles.recordProgress(key, update, { aiConfigured }))) {
-        throw new AppError('NOT_FOUND', `No major profile request ${key}`);
+        throw new AppError('NOT_FOUND', COLLEGES_MSG.noMajorRequest(key));
       }
       return { ok: true as const };
     }),

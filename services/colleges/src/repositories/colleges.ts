@@ -15,6 +15,16 @@ function toCollege(r: CollegeRow): College {
   return { ...r.document, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) };
 }
 
+/** A line of the admin's listing: the stored document only when the whole of it was asked for. */
+export interface CollegeListRow {
+  id: number;
+  name: string;
+  city: string | null;
+  state: string | null;
+  createdAt: string;
+  document: College | null;
+}
+
 /** A cached college found by name, with what the search route needs to know about its facts. */
 export interface CollegeHit {
   id: number;
@@ -425,7 +435,12 @@ export class CollegeRepository {
   }
 
   /** Colleges for the admin listing: filtered by a part of the name, newest first, paginated. */
-  async listColleges(filter: { name?: string | undefined; full: boolean; limit: number; offset: number }) {
+  async listColleges(filter: {
+    name?: string | undefined;
+    full: boolean;
+    limit: number;
+    offset: number;
+  }): Promise<{ total: number; rows: CollegeListRow[] }> {
     const params: unknown[] = [];
     let where = '';
     const n = filter.name ? normaliseCollegeName(filter.name) : '';
@@ -448,13 +463,13 @@ export class CollegeRepository {
     );
     return {
       total: total.rows[0]?.n ?? 0,
-      items: rows.rows.map((r) => ({
+      rows: rows.rows.map((r) => ({
         id: Number(r.id),
         name: r.name,
         city: r.city,
         state: r.state,
         createdAt: iso(r.created_at),
-        ...(filter.full && r.document ? { data: toCollege(r) } : {}),
+        document: filter.full && r.document ? toCollege(r) : null,
       })),
     };
   }

@@ -39,12 +39,6 @@ function toRequest(r: RequestRow): StoredRequest {
   };
 }
 
-/** Strips the internal field before a request goes out through the API. */
-export function publicRequest(r: StoredRequest): IngestionRequest {
-  const { scorecardId: _sid, ...rest } = r;
-  return rest;
-}
-
 /** SQL for ingestion requests; the only place that touches colleges.ingestion_request. */
 export class IngestionRepository {
   constructor(private readonly db: Queryable) {}
@@ -283,8 +277,8 @@ export class IngestionRepository {
       `SELECT count(*)::int AS n FROM colleges.ingestion_request WHERE state = 'failed'`,
     );
     return {
-      running: running.rows.map((r) => publicRequest(toRequest(r))),
-      failed: failed.rows.map((r) => publicRequest(toRequest(r))),
+      running: running.rows.map(toRequest),
+      failed: failed.rows.map(toRequest),
       totalFailed: total.rows[0]?.n ?? 0,
     };
   }

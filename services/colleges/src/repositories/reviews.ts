@@ -1,4 +1,4 @@
-import { normaliseCollegeName, type College, type CollegeReview } from '@ct/contracts';
+import { normaliseCollegeName, type College } from '@ct/contracts';
 import type { Queryable } from '@ct/store';
 
 interface PrivateRow {
@@ -133,7 +133,10 @@ export class ReviewRepository {
   }
 
   /** The review list: oldest first, with who asked, paginated. */
-  async list(limit: number, offset: number): Promise<{ total: number; items: CollegeReview[] }> {
+  async list(
+    limit: number,
+    offset: number,
+  ): Promise<{ total: number; rows: Array<PrivateCollege & { viewers: string[] }> }> {
     const total = await this.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM colleges.private_college',
     );
@@ -148,19 +151,7 @@ export class ReviewRepository {
     );
     return {
       total: total.rows[0]?.n ?? 0,
-      items: r.rows.map((row) => {
-        const p = toPrivate(row);
-        return {
-          id: p.id,
-          name: p.name,
-          requestedName: p.requestedName,
-          website: p.website,
-          reason: p.reason,
-          requestedBy: row.viewers,
-          createdAt: p.createdAt,
-          data: p.document,
-        };
-      }),
+      rows: r.rows.map((row) => ({ ...toPrivate(row), viewers: row.viewers })),
     };
   }
 }

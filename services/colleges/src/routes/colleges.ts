@@ -12,9 +12,9 @@ import {
 } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
-import { doneView, type Ingestion } from '../ingestion.ts';
-import { publicRequest } from '../repositories/ingestion.ts';
-import { TRUST_MSG } from '../messages.ts';
+import type { Ingestion } from '../ingestion.ts';
+import { presentCollegeListItem, presentDoneRequest, presentRequest } from '../presenters.ts';
+import { COLLEGES_MSG, TRUST_MSG } from '../messages.ts';
 
 const notFound = (name: string) => new AppError('NOT_FOUND', TRUST_MSG.notFound(name));
 
@@ -50,8 +50,8 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
       );
       reply.code(status);
       let message: string = MSG.collegeFound;
-      if (status === 202) message = `We are gathering "${r.name}" now.`;
-      else if (r.state === 'failed') message = r.failureReason ?? 'Gathering this college failed.';
+      if (status === 202) message = COLLEGES_MSG.gathering(r.name);
+      else if (r.state === 'failed') message = r.failureReason ?? COLLEGES_MSG.gatheringFailed;
       return { success: true, message, data: r };
     }),
 
@@ -64,20 +64,18 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
         r?.state === 'done' &&
         (await reviews.byKey(key)) !== null &&
         !(uid && (await reviews.isViewer(key, uid)));
-      if (r && !hidden) return { success: true, message: `Request is ${r.state}`, data: publicRequest(r) };
+      if (r && !hidden)
+        return { success: true, message: COLLEGES_MSG.requestState(r.state), data: presentRequest(r) };
       // Nothing was requested under this name, but the college may be cached already.
       const hit = await colleges.findVisible(request.query.name, uid);
       if (hit) {
         return {
           success: true,
-          message: 'Request is done',
-          data: doneView(key, request.query.name.trim(), hit.college, null),
+          message: COLLEGES_MSG.requestState('done'),
+          data: presentDoneRequest(key, request.query.name.trim(), hit.college, null),
         };
       }
-      throw new AppError(
-        'NOT_FOUND',
-        `Nobody has asked for "${request.query.name}" yet. Use Add College to gather it.`,
-      );
+      throw new AppError('NOT_FOUND', COLLEGES_MSG.nobodyAsked(request.query.name));
     }),
 
     implement(getCollegeSuggestions, async (request) => {
@@ -100,12 +98,13 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
 
     implement(internalListColleges, async (request) => {
       const q = request.query;
-      return colleges.listColleges({
+      const page = await colleges.listColleges({
         name: q.name,
         full: q.full === true,
         limit: q.limit ?? 50,
         offset: q.offset ?? 0,
       });
+      return { total: page.total, items: page.rows.map(presentCollegeListItem) };
     }),
 
     implement(internalCollegeStats, async () => ({ colleges: await colleges.countColleges() })),

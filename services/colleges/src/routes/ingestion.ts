@@ -10,7 +10,8 @@ import {
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import type { Ingestion } from '../ingestion.ts';
-import { publicRequest } from '../repositories/ingestion.ts';
+import { COLLEGES_MSG } from '../messages.ts';
+import { presentRequest } from '../presenters.ts';
 
 /** The ingestion worker's reports, and the admin's view and retry of ingestion requests. */
 export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
@@ -18,14 +19,14 @@ export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: 
   return [
     implement(internalIngestionStart, async (request) => {
       const r = await requests.start(request.body.key);
-      if (r) return { proceed: true, request: publicRequest(r) };
+      if (r) return { proceed: true, request: presentRequest(r) };
       const current = await requests.get(request.body.key);
-      return { proceed: false, request: current ? publicRequest(current) : null };
+      return { proceed: false, request: current ? presentRequest(current) : null };
     }),
 
     implement(internalIngestionStage, async (request) => {
       const r = await requests.stage(request.body.key, request.body.stage);
-      return { request: r ? publicRequest(r) : null };
+      return { request: r ? presentRequest(r) : null };
     }),
 
     implement(internalIngestionComplete, async (request) => {
@@ -36,7 +37,7 @@ export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: 
     implement(internalIngestionFail, async (request) => {
       const { key, reason, final } = request.body;
       const r = await requests.fail(key, reason, final, ctx.config.INGESTION_ATTEMPTS);
-      return { request: r ? publicRequest(r) : null };
+      return { request: r ? presentRequest(r) : null };
     }),
 
     implement(internalIngestionOverview, async (request) => {
@@ -46,15 +47,20 @@ export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: 
         ctx.queue.counts(INGESTION_QUEUE),
         requests.overview(limit, offset),
       ]);
-      return { queue, ...lists };
+      return {
+        queue,
+        running: lists.running.map(presentRequest),
+        failed: lists.failed.map(presentRequest),
+        totalFailed: lists.totalFailed,
+      };
     }),
 
     implement(internalRetryIngestion, async (request) => {
       const r = await requests.retry(request.body.key);
-      if (r === 'not-found') throw new AppError('NOT_FOUND', `No ingestion request "${request.body.key}"`);
-      if (r === 'not-failed') throw new AppError('CONFLICT', 'Only a failed request can be retried.');
+      if (r === 'not-found') throw new AppError('NOT_FOUND', COLLEGES_MSG.noRequest(request.body.key));
+      if (r === 'not-failed') throw new AppError('CONFLICT', COLLEGES_MSG.onlyFailedRetried);
       await ingestion.enqueue(r, request.id);
-      return { request: publicRequest(r) };
+      return { request: presentRequest(r) };
     }),
   ];
 }

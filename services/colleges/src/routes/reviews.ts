@@ -9,15 +9,17 @@ import { implement, type Implementation, type ServiceContext } from '@ct/service
 import type { CollegesConfig } from '../config.ts';
 import { Curation } from '../curation.ts';
 import type { Ingestion } from '../ingestion.ts';
-import { TRUST_MSG } from '../messages.ts';
+import { presentReview } from '../presenters.ts';
+import { COLLEGES_MSG, TRUST_MSG } from '../messages.ts';
 
 /** The admin's review list and decisions on colleges; the workers' shared count of AI calls. */
 export function reviewRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
   const curation = new Curation(ctx, ingestion);
   return [
-    implement(internalListCollegeReviews, async (request) =>
-      ingestion.reviews.list(request.query.limit ?? 50, request.query.offset ?? 0),
-    ),
+    implement(internalListCollegeReviews, async (request) => {
+      const page = await ingestion.reviews.list(request.query.limit ?? 50, request.query.offset ?? 0);
+      return { total: page.total, items: page.rows.map(presentReview) };
+    }),
 
     implement(internalApproveCollege, async (request) => curation.approve(request.body.collegeId)),
 
@@ -33,7 +35,7 @@ export function reviewRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ing
     implement(internalTakeAiCall, async (request) => {
       const allowed = await ingestion.budget.take();
       if (!allowed) request.log.warn({ purpose: request.body.purpose }, 'hourly limit on AI calls reached');
-      return { allowed, message: allowed ? 'AI call counted' : TRUST_MSG.aiLimitDetail };
+      return { allowed, message: allowed ? COLLEGES_MSG.aiCallCounted : TRUST_MSG.aiLimitDetail };
     }),
   ];
 }

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  normaliseCollegeName,
-  parseWordLimit,
-  type ExampleEssay,
-  type PromptCategory,
-  type PromptDetail,
-} from '@ct/contracts';
+import { normaliseCollegeName, type PromptCategory } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 import { pendingRows } from '@ct/jobs';
 import { categorisePrompt } from '../categories.ts';
@@ -50,7 +44,8 @@ export interface ExampleRequestRow {
   updatedAt: Date;
 }
 
-interface PromptDbRow {
+/** A prompt as stored; `presentPrompt` makes the API's shape of it. */
+export interface PromptRow {
   text: string;
   word_limit: number | null;
   word_min: number | null;
@@ -59,21 +54,19 @@ interface PromptDbRow {
   note: string | null;
 }
 
-/** A prompt with its word limit: the published one, else the one its own text states ("650 words"). */
-const toDetail = (r: PromptDbRow): PromptDetail => ({
-  prompt: r.text,
-  wordLimit: r.word_limit ?? parseWordLimit(r.text),
-  wordMin: r.word_min,
-  category: r.category,
-  sourceUrl: r.source_url,
-  note: r.note,
-});
+/** A prompt of one of the named colleges, with the college's stored name. */
+export type CollegePromptRow = Pick<PromptRow, 'text' | 'word_limit' | 'category'> & { name: string };
 
-/** What every example carries with it, wherever it is shown. */
-export const EXAMPLE_LABELS = {
-  ai: "Example essay written by AI for this prompt. It is not a real applicant's essay.",
-  admin: "Example essay added by our team for this prompt. It is not a real applicant's essay.",
-} as const;
+/** An example essay as stored; `presentExample` gives it the label every example carries. */
+export interface ExampleRow {
+  id: number;
+  title: string | null;
+  body: string;
+  origin: 'ai' | 'admin';
+  created_at: Date;
+}
+
+const PROMPT_COLUMNS = 'text, word_limit, word_min, category, source_url, note';
 
 /** SQL of the essays service; the only place that touches the essays schema. */
 export class EssaysRepository {
@@ -173,71 +166,54 @@ export class EssaysRepository {
     return r.rows[0] ?? null;
   }
 
-  async listPrompts(collegeId: number): Promise<PromptDetail[]> {
-    const r = await this.db.query<PromptDbRow>(
-      `SELECT text, word_limit, word_min, category, source_url, note FROM essays.prompt
-       WHERE college_id = $1 ORDER BY position, id`,
+  async listPrompts(collegeId: number): Promise<PromptRow[]> {
+    const r = await this.db.query<PromptRow>(
+      `SELECT ${PROMPT_COLUMNS} FROM essays.prompt WHERE college_id = $1 ORDER BY position, id`,
       [collegeId],
     );
-    return r.rows.map(toDetail);
+    return r.rows;
   }
 
-  async findPrompt(collegeId: number, text: string): Promise<PromptDetail | null> {
-    const r = await this.db.query<PromptDbRow>(
-      `SELECT text, word_limit, word_min, category, source_url, note FROM essays.prompt
-       WHERE college_id = $1 AND prompt_key = $2`,
+  async findPrompt(collegeId: number, text: string): Promise<PromptRow | null> {
+    const r = await this.db.query<PromptRow>(
+      `SELECT ${PROMPT_COLUMNS} FROM essays.prompt WHERE college_id = $1 AND prompt_key = $2`,
       [collegeId, promptKey(text)],
     );
-    return r.rows[0] ? toDetail(r.rows[0]) : null;
+    return r.rows[0] ?? null;
   }
 
   /** Any college's prompt with this text (admins add examples to a prompt, whichever college asks it). */
-  async findPromptAnywhere(text: string): Promise<PromptDetail | null> {
-    const r = await this.db.query<PromptDbRow>(
-      `SELECT text, word_limit, word_min, category, source_url, note FROM essays.prompt
-       WHERE prompt_key = $1 ORDER BY id LIMIT 1`,
+  async findPromptAnywhere(text: string): Promise<PromptRow | null> {
+    const r = await this.db.query<PromptRow>(
+      `SELECT ${PROMPT_COLUMNS} FROM essays.prompt WHERE prompt_key = $1 ORDER BY id LIMIT 1`,
       [promptKey(text)],
     );
-    return r.rows[0] ? toDetail(r.rows[0]) : null;
+    return r.rows[0] ?? null;
   }
 
   /** The prompts of the named colleges (names or aliases), with each college's stored name. */
-  async promptsOfColleges(
-    names: readonly string[],
-  ): Promise<
-    Array<{ collegeName: string; prompt: string; wordLimit: number | null; category: PromptCategory }>
-  > {
+  async promptsOfColleges(names: readonly string[]): Promise<CollegePromptRow[]> {
     const normalized = [...new Set(names.map(normaliseCollegeName))].filter(Boolean);
     if (!normalized.length) return [];
-    const r = await this.db.query<{
-      name: string;
-      text: string;
-      word_limit: number | null;
-      category: PromptCategory;
-    }>(
+    const r = await this.db.query<CollegePromptRow>(
       `SELECT c.name, p.text, p.word_limit, p.category FROM essays.college c
        JOIN essays.prompt p ON p.college_id = c.id
        WHERE c.normalized_name = ANY($1::text[]) OR c.normalized_aliases && $1::text[]
        ORDER BY lower(c.name), p.position`,
       [normalized],
     );
-    return r.rows.map((x) => ({
-      collegeName: x.name,
-      prompt: x.text,
-      wordLimit: x.word_limit ?? parseWordLimit(x.text),
-      category: x.category,
-    }));
+    return r.rows;
   }
 
   /**
    * The prompts of each named college (by name or alias), keyed by the name as given: a college the
    * service has no prompts for is absent.
    */
-  async promptDetailsByCollege(names: readonly string[]): Promise<Map<string, PromptDetail[]>> {
-    const out = new Map<string, PromptDetail[]>();
+  async promptDetailsByCollege(names: readonly string[]): Promise<Map<string, PromptRow[]>> {
+    const out = new Map<string, PromptRow[]>();
     const wanted = names.map((n) => [n, normaliseCollegeName(n)] as const).filter(([, n]) => n);
     if (!wanted.length) return out;
-    const r = await this.db.query<PromptDbRow & { requested: string }>(
+    const r = await this.db.query<PromptRow & { requested: string }>(
       `SELECT req.n AS requested, p.text, p.word_limit, p.word_min, p.category, p.source_url, p.note
        FROM unnest($1::text[]) AS req(n)
        CROSS JOIN LATERAL (
@@ -249,8 +225,8 @@ export class EssaysRepository {
        ORDER BY req.n, p.position, p.id`,
       [[...new Set(wanted.map(([, n]) => n))]],
     );
-    const byKey = new Map<string, PromptDetail[]>();
-    for (const row of r.rows) byKey.set(row.requested, [...(byKey.get(row.requested) ?? []), toDetail(row)]);
+    const byKey = new Map<string, PromptRow[]>();
+    for (const { requested, ...row } of r.rows) byKey.set(requested, [...(byKey.get(requested) ?? []), row]);
     for (const [name, key] of wanted) {
       const list = byKey.get(key);
       if (list) out.set(name, list);
@@ -258,47 +234,26 @@ export class EssaysRepository {
     return out;
   }
 
-  async listExamples(key: string): Promise<ExampleEssay[]> {
-    const r = await this.db.query<{
-      id: number;
-      title: string | null;
-      body: string;
-      origin: 'ai' | 'admin';
-      created_at: Date;
-    }>(
+  async listExamples(key: string): Promise<ExampleRow[]> {
+    const r = await this.db.query<ExampleRow>(
       `SELECT id, title, body, origin, created_at FROM essays.example_essay WHERE prompt_key = $1
        ORDER BY (origin = 'admin') DESC, id`,
       [key],
     );
-    return r.rows.map((x) => ({
-      id: String(x.id),
-      text: x.body,
-      title: x.title,
-      origin: x.origin,
-      label: EXAMPLE_LABELS[x.origin],
-      createdAt: x.created_at.toISOString(),
-    }));
+    return r.rows;
   }
 
   async addExample(
     key: string,
     e: { title: string | null; body: string; origin: 'ai' | 'admin'; addedBy: string | null },
     tx: Queryable = this.db,
-  ): Promise<ExampleEssay> {
-    const r = await tx.query<{ id: number; created_at: Date }>(
+  ): Promise<ExampleRow> {
+    const r = await tx.query<ExampleRow>(
       `INSERT INTO essays.example_essay (prompt_key, title, body, origin, added_by)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
+       VALUES ($1, $2, $3, $4, $5) RETURNING id, title, body, origin, created_at`,
       [key, e.title === null ? null : cleanText(e.title), cleanText(e.body), e.origin, e.addedBy],
     );
-    const row = r.rows[0]!;
-    return {
-      id: String(row.id),
-      text: cleanText(e.body),
-      title: e.title === null ? null : cleanText(e.title),
-      origin: e.origin,
-      label: EXAMPLE_LABELS[e.origin],
-      createdAt: row.created_at.toISOString(),
-    };
+    return r.rows[0]!;
   }
 
   /**

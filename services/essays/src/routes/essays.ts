@@ -7,26 +7,20 @@ import {
   getPrompts,
   getUserColleges,
   MSG,
-  PROMPT_CATEGORIES,
-  type PromptGroup,
 } from '@ct/contracts';
-import { TrackedJobs } from '@ct/jobs';
-import { AppError, implement, requireUser, type Implementation, type ServiceContext } from '@ct/service-kit';
+import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import type { FastifyRequest } from 'fastify';
-import { CATEGORY_TEXT } from '../categories.ts';
-import type { EssaysConfig } from '../config.ts';
-import { examplesKind } from '../jobs/examples.ts';
-import { EssaysRepository, promptKey } from '../repositories/essays.ts';
+import type { EssaysDeps } from '../deps.ts';
+import { ESSAYS_MSG } from '../messages.ts';
+import { presentExample, presentPrompt, presentPromptGroups } from '../presenters.ts';
+import { promptKey } from '../repositories/essays.ts';
 
 /** A failed example request is shown as failed for this long before a new request tries again. */
 const RETRY_FAILED_AFTER_MS = 5 * 60_000;
 
 /** The essays service's routes: colleges with prompts, prompts, prompt groups, example essays. */
-export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[] {
-  const repo = new EssaysRepository(ctx.db);
+export function essayRoutes({ ctx, repo, jobs, examples: exampleWork }: EssaysDeps): Implementation[] {
   const aiConfigured = Boolean(ctx.config.OPENAI_API_KEY);
-  const jobs = new TrackedJobs(ctx.queue, ctx.log);
-  const exampleWork = examplesKind(repo);
 
   /** The student's college names in list order, read through user-data's API. */
   async function studentCollegeNames(request: FastifyRequest, unavailable: string): Promise<string[]> {
@@ -45,7 +39,7 @@ export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[]
       const list = await repo.listCollegesWithPrompts();
       return {
         success: true,
-        message: 'Colleges found',
+        message: ESSAYS_MSG.collegesFound,
         colleges: list.map((c) => c.name),
         applications: list.filter((c) => c.application).map((c) => c.name),
       };
@@ -53,20 +47,31 @@ export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[]
 
     implement(getPrompts, async (request) => {
       const college = await repo.findCollege(request.query.collegeName);
-      const details = college ? await repo.listPrompts(college.id) : [];
+      const details = (college ? await repo.listPrompts(college.id) : []).map(presentPrompt);
       if (!details.length) throw new AppError('NOT_FOUND', MSG.noPromptsFound);
-      return { success: true, message: 'Prompts found', prompts: details.map((d) => d.prompt), details };
+      return {
+        success: true,
+        message: ESSAYS_MSG.promptsFound,
+        prompts: details.map((d) => d.prompt),
+        details,
+      };
     }),
 
     implement(getEssays, async (request, reply) => {
       const college = await repo.findCollege(request.query.collegeName);
       if (!college) throw new AppError('NOT_FOUND', MSG.noPromptsFound);
-      const prompt = await repo.findPrompt(college.id, request.query.prompt);
-      if (!prompt) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+      const found = await repo.findPrompt(college.id, request.query.prompt);
+      if (!found) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
+      const prompt = presentPrompt(found);
       const key = promptKey(prompt.prompt);
-      const examples = await repo.listExamples(key);
+      const examples = (await repo.listExamples(key)).map(presentExample);
       if (examples.length) {
-        return { success: true, message: 'Essays found', essays: examples.map((e) => e.text), examples };
+        return {
+          success: true,
+          message: ESSAYS_MSG.essaysFound,
+          essays: examples.map((e) => e.text),
+          examples,
+        };
       }
       if (!aiConfigured) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
       let req = await repo.requestExamples(
@@ -80,12 +85,7 @@ export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[]
         req = await repo.findRequest(key);
         if (!req || req.state === 'unavailable') throw new AppError('NOT_FOUND', MSG.noEssaysFound);
         if (req.state === 'failed') {
-          throw new AppError(
-            'DEPENDENCY_UNAVAILABLE',
-            `We could not write example essays for this prompt right now` +
-              (req.failureReason ? `: ${req.failureReason.replace(/\.$/, '')}` : '') +
-              '. Please try again in a few minutes.',
-          );
+          throw new AppError('DEPENDENCY_UNAVAILABLE', ESSAYS_MSG.examplesFailed(req.failureReason));
         }
         if (req.state === 'done') {
           // Written, then every example removed: nothing to show, nothing to write again.
@@ -96,66 +96,48 @@ export function essayRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[]
       reply.status(202);
       return {
         success: true,
-        message: 'Writing example essays for this prompt',
+        message: ESSAYS_MSG.writingExamples,
         essays: [],
         state: req.state,
       };
     }),
 
     implement(getPromptGroups, async (request) => {
-      const names = await studentCollegeNames(
-        request,
-        'Your colleges could not be loaded right now, so prompts cannot be grouped. Please try again later.',
-      );
+      const names = await studentCollegeNames(request, ESSAYS_MSG.collegesUnavailableForGroups);
       const rows = await repo.promptsOfColleges(names);
-      const groups: PromptGroup[] = PROMPT_CATEGORIES.map((category) => ({
-        category,
-        ...CATEGORY_TEXT[category],
-        prompts: rows
-          .filter((r) => r.category === category)
-          .map(({ collegeName, prompt, wordLimit }) => ({ collegeName, prompt, wordLimit })),
-      })).filter((g) => g.prompts.length > 0);
-      // Groups that one draft can serve (several prompts) first; "other" always last.
-      groups.sort(
-        (a, b) =>
-          Number(a.category === 'other') - Number(b.category === 'other') ||
-          b.prompts.length - a.prompts.length,
-      );
       return {
         success: true,
-        message: 'Prompt groups found',
-        colleges: [...new Set(rows.map((r) => r.collegeName))],
-        groups,
+        message: ESSAYS_MSG.promptGroupsFound,
+        colleges: [...new Set(rows.map((r) => r.name))],
+        groups: presentPromptGroups(rows),
       };
     }),
 
     implement(getMyEssayPrompts, async (request) => {
-      const names = await studentCollegeNames(
-        request,
-        'Your colleges could not be loaded right now, so their prompts cannot be shown. Please try again later.',
-      );
+      const names = await studentCollegeNames(request, ESSAYS_MSG.collegesUnavailableForPrompts);
       const prompts = await repo.promptDetailsByCollege(names);
       return {
         success: true,
-        message: 'Prompts found',
-        colleges: names.map((collegeName) => ({ collegeName, prompts: prompts.get(collegeName) ?? [] })),
+        message: ESSAYS_MSG.promptsFound,
+        colleges: names.map((collegeName) => ({
+          collegeName,
+          prompts: (prompts.get(collegeName) ?? []).map(presentPrompt),
+        })),
       };
     }),
 
     implement(addExampleEssay, async (request, reply) => {
       const uid = requireUser(request);
       const prompt = await repo.findPromptAnywhere(request.body.prompt);
-      if (!prompt) {
-        throw new AppError('NOT_FOUND', 'That prompt is not one of the prompts we have for any college');
-      }
-      const example = await repo.addExample(promptKey(prompt.prompt), {
+      if (!prompt) throw new AppError('NOT_FOUND', ESSAYS_MSG.promptUnknown);
+      const example = await repo.addExample(promptKey(prompt.text), {
         title: request.body.title?.trim() || null,
         body: request.body.essay.trim(),
         origin: 'admin',
         addedBy: uid,
       });
       reply.status(201);
-      return { success: true, message: 'Example essay added', example };
+      return { success: true, message: ESSAYS_MSG.exampleAdded, example: presentExample(example) };
     }),
   ];
 }

@@ -1,14 +1,13 @@
 import { internalCompleteExamples, internalSavePlatformPrompts, internalUpdateExamples } from '@ct/contracts';
-import { implement, type Implementation, type ServiceContext } from '@ct/service-kit';
-import type { EssaysConfig } from '../config.ts';
-import { EssaysRepository } from '../repositories/essays.ts';
+import { implement, type Implementation } from '@ct/service-kit';
+import type { EssaysDeps } from '../deps.ts';
+import type { EssaysRepository } from '../repositories/essays.ts';
 import { COMMON_APP, UNIVERSITY_OF_CALIFORNIA } from '../seed.ts';
 
 const PLATFORMS = { commonApp: COMMON_APP, universityOfCalifornia: UNIVERSITY_OF_CALIFORNIA } as const;
 
 /** The ingestion worker's reports on essays work: example essays and the platforms' prompts. */
-export function internalRoutes(ctx: ServiceContext<EssaysConfig>): Implementation[] {
-  const repo = new EssaysRepository(ctx.db);
+export function internalRoutes({ repo }: EssaysDeps): Implementation[] {
   const view = (r: Awaited<ReturnType<EssaysRepository['findRequest']>>) =>
     r && { state: r.state, promptText: r.promptText, wordLimit: r.wordLimit };
   return [

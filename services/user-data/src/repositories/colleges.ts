@@ -1,7 +1,8 @@
-import type { Checklist, UserCollege } from '@ct/contracts';
+import type { Checklist } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 
-interface Row {
+/** A college on a student's list with its checklist, as stored (`presentUserCollege`). */
+export interface UserCollegeRow {
   id: number;
   user_id: string;
   college_key: string;
@@ -10,34 +11,18 @@ interface Row {
   added_at: Date;
 }
 
-export interface StoredCollege {
-  id: number;
-  collegeId: string;
-  collegeName: string;
+/** An entry of the list without its checklist: what the list itself shows. */
+export type ListedCollegeRow = Pick<UserCollegeRow, 'college_key' | 'college_name' | 'added_at'>;
+
+/** A removed college whose checklist is kept for Undo. */
+export interface RemovedCollegeRow {
+  college_key: string;
+  college_name: string;
   checklist: Checklist;
-  addedAt: string;
+  removed_at: Date;
 }
 
-const toStored = (r: Row): StoredCollege => ({
-  id: r.id,
-  collegeId: r.college_key,
-  collegeName: r.college_name,
-  checklist: r.checklist,
-  addedAt: r.added_at.toISOString(),
-});
-
-export interface RemovedCollege {
-  collegeId: string;
-  collegeName: string;
-  checklist: Checklist;
-  removedAt: string;
-}
-
-export const toUserCollege = (c: StoredCollege): UserCollege => ({
-  collegeId: c.collegeId,
-  collegeName: c.collegeName,
-  addedAt: c.addedAt,
-});
+const COLUMNS = 'id, user_id, college_key, college_name, checklist, added_at';
 
 /** Serialises a student's writes to one kind of data (list size limits hold under concurrency). */
 export async function lockUser(tx: Queryable, kind: string, userId: string): Promise<void> {
@@ -51,17 +36,17 @@ export async function lockUser(tx: Queryable, kind: string, userId: string): Pro
  * the student's entry once it is done; a read that overlapped any write does not keep what it read.
  */
 class ListCache {
-  private readonly lists = new Map<string, UserCollege[]>();
+  private readonly lists = new Map<string, ListedCollegeRow[]>();
   /** Writes so far: a read stores what it read only if none happened meanwhile. */
   writes = 0;
 
   constructor(private readonly max: number) {}
 
-  get(userId: string): UserCollege[] | undefined {
+  get(userId: string): ListedCollegeRow[] | undefined {
     return this.lists.get(userId);
   }
 
-  store(userId: string, list: UserCollege[], writesBefore: number): void {
+  store(userId: string, list: ListedCollegeRow[], writesBefore: number): void {
     if (this.writes !== writesBefore) return;
     if (this.lists.size >= this.max) this.lists.delete(this.lists.keys().next().value!);
     this.lists.set(userId, list);
@@ -95,48 +80,41 @@ export class UserCollegeRepository {
     }
   }
 
-  async listColleges(userId: string, q: Queryable = this.db): Promise<StoredCollege[]> {
-    const r = await q.query<Row>(
-      `SELECT id, user_id, college_key, college_name, checklist, added_at FROM user_data.user_college
-       WHERE user_id = $1 ORDER BY added_at, id`,
+  async listColleges(userId: string, q: Queryable = this.db): Promise<UserCollegeRow[]> {
+    const r = await q.query<UserCollegeRow>(
+      `SELECT ${COLUMNS} FROM user_data.user_college WHERE user_id = $1 ORDER BY added_at, id`,
       [userId],
     );
-    return r.rows.map(toStored);
+    return r.rows;
   }
 
   /**
    * The list without checklists (what the dashboard's list shows): far less to read and decode, and on
    * PGlite answered from memory. The result may be shared: do not modify it.
    */
-  async listCollegeNames(userId: string): Promise<UserCollege[]> {
+  async listCollegeNames(userId: string): Promise<readonly ListedCollegeRow[]> {
     const hit = this.cache?.get(userId);
     if (hit) return hit;
     const writesBefore = this.cache?.writes ?? 0;
-    const r = await this.db.query<Pick<Row, 'college_key' | 'college_name' | 'added_at'>>(
+    const r = await this.db.query<ListedCollegeRow>(
       `SELECT college_key, college_name, added_at FROM user_data.user_college
        WHERE user_id = $1 ORDER BY added_at, id`,
       [userId],
     );
-    const list = r.rows.map((c) => ({
-      collegeId: c.college_key,
-      collegeName: c.college_name,
-      addedAt: c.added_at.toISOString(),
-    }));
-    this.cache?.store(userId, list, writesBefore);
-    return list;
+    this.cache?.store(userId, r.rows, writesBefore);
+    return r.rows;
   }
 
   async findCollege(
     userId: string,
     collegeKey: string,
     q: Queryable = this.db,
-  ): Promise<StoredCollege | null> {
-    const r = await q.query<Row>(
-      `SELECT id, user_id, college_key, college_name, checklist, added_at FROM user_data.user_college
-       WHERE user_id = $1 AND college_key = $2`,
+  ): Promise<UserCollegeRow | null> {
+    const r = await q.query<UserCollegeRow>(
+      `SELECT ${COLUMNS} FROM user_data.user_college WHERE user_id = $1 AND college_key = $2`,
       [userId, collegeKey],
     );
-    return r.rows[0] ? toStored(r.rows[0]) : null;
+    return r.rows[0] ?? null;
   }
 
   /**
@@ -150,7 +128,7 @@ export class UserCollegeRepository {
     college: { key: string; name: string; checklist: Checklist },
     limits: { maxColleges: number; keepDays: number },
     restore: (saved: Checklist) => Checklist = (saved) => saved,
-  ): Promise<{ college: StoredCollege; restored: boolean } | 'exists' | 'full'> {
+  ): Promise<{ college: UserCollegeRow; restored: boolean } | 'exists' | 'full'> {
     const added = this.db.transaction(async (tx) => {
       await lockUser(tx, 'colleges', userId);
       const existing = await tx.query<{ n: number; has: boolean }>(
@@ -169,13 +147,12 @@ export class UserCollegeRepository {
       );
       const saved = kept.rows.find((r) => r.fresh);
       const checklist = saved ? restore(saved.checklist) : college.checklist;
-      const r = await tx.query<Row>(
+      const r = await tx.query<UserCollegeRow>(
         `INSERT INTO user_data.user_college (user_id, college_key, college_name, checklist, added_at)
-         VALUES ($1, $2, $3, $4::json, coalesce($5::timestamptz, now()))
-         RETURNING id, user_id, college_key, college_name, checklist, added_at`,
+         VALUES ($1, $2, $3, $4::json, coalesce($5::timestamptz, now())) RETURNING ${COLUMNS}`,
         [userId, college.key, college.name, JSON.stringify(checklist), saved?.added_at ?? null],
       );
-      return { college: toStored(r.rows[0]!), restored: !!saved };
+      return { college: r.rows[0]!, restored: !!saved };
     });
     return this.written(userId, added);
   }
@@ -187,9 +164,8 @@ export class UserCollegeRepository {
   async removeCollege(userId: string, collegeKey: string): Promise<boolean> {
     const removed = this.db.transaction(async (tx) => {
       await lockUser(tx, 'colleges', userId);
-      const r = await tx.query<Row>(
-        `DELETE FROM user_data.user_college WHERE user_id = $1 AND college_key = $2
-         RETURNING id, user_id, college_key, college_name, checklist, added_at`,
+      const r = await tx.query<UserCollegeRow>(
+        `DELETE FROM user_data.user_college WHERE user_id = $1 AND college_key = $2 RETURNING ${COLUMNS}`,
         [userId, collegeKey],
       );
       const row = r.rows[0];
@@ -216,23 +192,13 @@ export class UserCollegeRepository {
   }
 
   /** The student's removed colleges still kept for Undo, most recently removed first. */
-  async listRemoved(userId: string, keepDays: number, q: Queryable = this.db): Promise<RemovedCollege[]> {
-    const r = await q.query<{
-      college_key: string;
-      college_name: string;
-      checklist: Checklist;
-      removed_at: Date;
-    }>(
+  async listRemoved(userId: string, keepDays: number, q: Queryable = this.db): Promise<RemovedCollegeRow[]> {
+    const r = await q.query<RemovedCollegeRow>(
       `SELECT college_key, college_name, checklist, removed_at FROM user_data.removed_college
        WHERE user_id = $1 AND removed_at > now() - make_interval(days => $2) ORDER BY removed_at DESC`,
       [userId, keepDays],
     );
-    return r.rows.map((x) => ({
-      collegeId: x.college_key,
-      collegeName: x.college_name,
-      checklist: x.checklist,
-      removedAt: x.removed_at.toISOString(),
-    }));
+    return r.rows;
   }
 
   /**
@@ -369,15 +335,13 @@ export class UserCollegeRepository {
   }
 
   /** The lists of several students (an admin page), per student in the order they were added. */
-  async collegesOfStudents(ids: string[]): Promise<Map<string, Array<{ collegeName: string }>>> {
-    const byUser = new Map(ids.map((id) => [id, [] as Array<{ collegeName: string }>]));
-    if (!ids.length) return byUser;
+  async collegesOfStudents(ids: string[]): Promise<Array<{ user_id: string; college_name: string }>> {
+    if (!ids.length) return [];
     const rows = await this.db.query<{ user_id: string; college_name: string }>(
       `SELECT user_id, college_name FROM user_data.user_college WHERE user_id = ANY($1::text[])
        ORDER BY user_id, added_at, id`,
       [ids],
     );
-    for (const r of rows.rows) byUser.get(r.user_id)?.push({ collegeName: r.college_name });
-    return byUser;
+    return rows.rows;
   }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { EssayDraft, EssayDraftVersion } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 import { lockUser } from './colleges.ts';
 
-interface DraftRow {
+/** A draft as stored, with how many versions it keeps; `presentDraft` makes the API's shape of it. */
+export interface DraftRow {
   id: string;
   prompt_key: string;
   prompt: string;
@@ -18,16 +18,24 @@ interface DraftRow {
 const DRAFT_COLUMNS = `d.id::text AS id, d.prompt_key, d.prompt, d.body, d.word_count, d.revision, d.created_at,
   d.updated_at, (SELECT count(*)::int FROM user_data.essay_draft_version v WHERE v.draft_id = d.id) AS versions`;
 
-const toDraft = (r: DraftRow): EssayDraft => ({
+export interface DraftVersionRow {
+  id: string;
+  body: string;
+  word_count: number;
+  created_at: Date;
+}
+
+/** Only the draft's own columns: the version bookkeeping `findDraft` reads stays in this file. */
+const draftRow = (r: DraftRow): DraftRow => ({
   id: r.id,
-  promptKey: r.prompt_key,
+  prompt_key: r.prompt_key,
   prompt: r.prompt,
   body: r.body,
-  wordCount: r.word_count,
+  word_count: r.word_count,
   revision: r.revision,
   versions: r.versions,
-  createdAt: r.created_at.toISOString(),
-  updatedAt: r.updated_at.toISOString(),
+  created_at: r.created_at,
+  updated_at: r.updated_at,
 });
 
 export interface DraftLimits {
@@ -50,12 +58,12 @@ export interface DraftSave {
 export class DraftRepository {
   constructor(private readonly db: Db) {}
 
-  async listDrafts(userId: string, q: Queryable = this.db): Promise<EssayDraft[]> {
+  async listDrafts(userId: string, q: Queryable = this.db): Promise<DraftRow[]> {
     const r = await q.query<DraftRow>(
       `SELECT ${DRAFT_COLUMNS} FROM user_data.essay_draft d WHERE d.user_id = $1 ORDER BY d.created_at, d.id`,
       [userId],
     );
-    return r.rows.map(toDraft);
+    return r.rows;
   }
 
   private async findDraft(tx: Queryable, userId: string, promptKey: string, lock: boolean) {
@@ -84,7 +92,7 @@ export class DraftRepository {
     userId: string,
     save: DraftSave,
     limits: DraftLimits,
-  ): Promise<EssayDraft | 'conflict' | 'full'> {
+  ): Promise<DraftRow | 'conflict' | 'full'> {
     return this.db.transaction(async (tx) => {
       await lockUser(tx, 'essays', userId);
       const current = await this.findDraft(tx, userId, save.promptKey, true);
@@ -100,11 +108,11 @@ export class DraftRepository {
            VALUES ($1, $2, $3, $4, $5, $6)`,
           [id, userId, save.promptKey, save.prompt, save.body, save.wordCount],
         );
-        return toDraft((await this.findDraft(tx, userId, save.promptKey, false))!);
+        return draftRow((await this.findDraft(tx, userId, save.promptKey, false))!);
       }
       if (save.baseRevision !== current.revision) return 'conflict';
       const changed = save.body !== current.body;
-      if (!changed && !save.keepVersion) return toDraft(current);
+      if (!changed && !save.keepVersion) return draftRow(current);
       const autoDue = Date.now() - current.versioned_at.getTime() >= limits.autoVersionMinutes * 60_000;
       const worthKeeping = current.body.trim() !== '' && current.body !== current.newest_version;
       if (worthKeeping && (save.keepVersion || (changed && autoDue))) {
@@ -126,7 +134,7 @@ export class DraftRepository {
           [current.id, save.body, save.wordCount],
         );
       }
-      return toDraft((await this.findDraft(tx, userId, save.promptKey, false))!);
+      return draftRow((await this.findDraft(tx, userId, save.promptKey, false))!);
     });
   }
 
@@ -135,23 +143,18 @@ export class DraftRepository {
     userId: string,
     draftId: string,
     q: Queryable = this.db,
-  ): Promise<EssayDraftVersion[] | null> {
+  ): Promise<DraftVersionRow[] | null> {
     const owner = await q.query('SELECT 1 FROM user_data.essay_draft WHERE id = $1 AND user_id = $2', [
       draftId,
       userId,
     ]);
     if (!owner.rowCount) return null;
-    const r = await q.query<{ id: string; body: string; word_count: number; created_at: Date }>(
+    const r = await q.query<DraftVersionRow>(
       `SELECT id::text AS id, body, word_count, created_at FROM user_data.essay_draft_version
        WHERE draft_id = $1 ORDER BY created_at DESC, id`,
       [draftId],
     );
-    return r.rows.map((v) => ({
-      id: v.id,
-      body: v.body,
-      wordCount: v.word_count,
-      createdAt: v.created_at.toISOString(),
-    }));
+    return r.rows;
   }
 
   async deleteAllDrafts(userId: string, tx: Queryable): Promise<number> {

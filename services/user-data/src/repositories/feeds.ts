@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CalendarFeedStatus } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 
 /** Only the hash of a feed token is stored; the token itself is shown to the student once. */
@@ -12,28 +11,26 @@ function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-const INACTIVE: CalendarFeedStatus = { active: false, createdAt: null, lastUsedAt: null };
+/** A student's calendar link as stored (never its token); null when they have none (`presentFeedStatus`). */
+export interface FeedRow {
+  created_at: Date;
+  last_used_at: Date | null;
+}
 
 /** SQL for private calendar links; the only place that touches user_data.calendar_feed. */
 export class CalendarFeedRepository {
   constructor(private readonly db: Db) {}
 
-  async status(userId: string, q: Queryable = this.db): Promise<CalendarFeedStatus> {
-    const r = await q.query<{ created_at: Date; last_used_at: Date | null }>(
+  async status(userId: string, q: Queryable = this.db): Promise<FeedRow | null> {
+    const r = await q.query<FeedRow>(
       'SELECT created_at, last_used_at FROM user_data.calendar_feed WHERE user_id = $1',
       [userId],
     );
-    const row = r.rows[0];
-    if (!row) return INACTIVE;
-    return {
-      active: true,
-      createdAt: row.created_at.toISOString(),
-      lastUsedAt: row.last_used_at?.toISOString() ?? null,
-    };
+    return r.rows[0] ?? null;
   }
 
   /** A new token for the student; any earlier one stops working at once. */
-  async rotate(userId: string): Promise<{ token: string; createdAt: string }> {
+  async rotate(userId: string): Promise<{ token: string; created_at: Date }> {
     const token = newToken();
     const r = await this.db.query<{ created_at: Date }>(
       `INSERT INTO user_data.calendar_feed (user_id, token_hash) VALUES ($1, $2)
@@ -41,7 +38,7 @@ export class CalendarFeedRepository {
        RETURNING created_at`,
       [userId, hashToken(token)],
     );
-    return { token, createdAt: r.rows[0]!.created_at.toISOString() };
+    return { token, created_at: r.rows[0]!.created_at };
   }
 
   async revoke(userId: string, q: Queryable = this.db): Promise<boolean> {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Note } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 import { lockUser } from './colleges.ts';
 
-interface Row {
+/** A note as stored; `presentNote` makes the API's shape of it. */
+export interface NoteRow {
   id: string;
   title: string;
   content: string;
@@ -14,15 +14,6 @@ interface Row {
 
 // `deadline::text` gives YYYY-MM-DD on both engines without time-zone shifts.
 const COLUMNS = 'id::text AS id, title, content, deadline::text AS deadline, created_at, updated_at';
-
-const toNote = (r: Row): Note => ({
-  id: r.id,
-  title: r.title,
-  content: r.content,
-  deadline: r.deadline,
-  createdAt: r.created_at.toISOString(),
-  updatedAt: r.updated_at.toISOString(),
-});
 
 /** How a note is named in a call: by its id, or by its title as the spec's calls do. */
 export type NoteRef = { id: string } | { title: string };
@@ -35,12 +26,12 @@ function refWhere(ref: NoteRef): [string, string] {
 export class NoteRepository {
   constructor(private readonly db: Db) {}
 
-  async listNotes(userId: string, q: Queryable = this.db): Promise<Note[]> {
-    const r = await q.query<Row>(
+  async listNotes(userId: string, q: Queryable = this.db): Promise<NoteRow[]> {
+    const r = await q.query<NoteRow>(
       `SELECT ${COLUMNS} FROM user_data.note WHERE user_id = $1 ORDER BY created_at, id`,
       [userId],
     );
-    return r.rows.map(toNote);
+    return r.rows;
   }
 
   /** Adds a note unless the student has `maxNotes` already ('full') or one with that title ('exists'). */
@@ -48,7 +39,7 @@ export class NoteRepository {
     userId: string,
     note: { title: string; content: string; deadline: string | null },
     maxNotes: number,
-  ): Promise<Note | 'full' | 'exists'> {
+  ): Promise<NoteRow | 'full' | 'exists'> {
     return this.db.transaction(async (tx) => {
       await lockUser(tx, 'notes', userId);
       const c = await tx.query<{ n: number; has: boolean }>(
@@ -58,12 +49,12 @@ export class NoteRepository {
       const { n, has } = c.rows[0] ?? { n: 0, has: false };
       if (n >= maxNotes) return 'full';
       if (has) return 'exists';
-      const r = await tx.query<Row>(
+      const r = await tx.query<NoteRow>(
         `INSERT INTO user_data.note (id, user_id, title, content, deadline) VALUES ($1, $2, $3, $4, $5::date)
          RETURNING ${COLUMNS}`,
         [randomUUID(), userId, note.title, note.content, note.deadline],
       );
-      return toNote(r.rows[0]!);
+      return r.rows[0]!;
     });
   }
 
@@ -72,16 +63,16 @@ export class NoteRepository {
     userId: string,
     ref: NoteRef,
     change: { content: string; deadline?: string | null },
-  ): Promise<Note | null> {
+  ): Promise<NoteRow | null> {
     const [cond, value] = refWhere(ref);
     const setDeadline = change.deadline !== undefined;
-    const r = await this.db.query<Row>(
+    const r = await this.db.query<NoteRow>(
       `UPDATE user_data.note SET content = $3, updated_at = now()
          ${setDeadline ? ', deadline = $4::date' : ''}
        WHERE user_id = $1 AND ${cond} RETURNING ${COLUMNS}`,
       [userId, value, change.content, ...(setDeadline ? [change.deadline] : [])],
     );
-    return r.rows[0] ? toNote(r.rows[0]) : null;
+    return r.rows[0] ?? null;
   }
 
   /** Removes a note; false when there is no such note. */
@@ -101,20 +92,13 @@ export class NoteRepository {
   /** The notes of several students (an admin page), per student in creation order. */
   async notesOfStudents(
     ids: string[],
-  ): Promise<Map<string, Array<{ title: string; content: string; createdAt: string }>>> {
-    const byUser = new Map(
-      ids.map((id) => [id, [] as Array<{ title: string; content: string; createdAt: string }>]),
-    );
-    if (!ids.length) return byUser;
-    const rows = await this.db.query<{ user_id: string; title: string; content: string; created_at: Date }>(
+  ): Promise<Array<Pick<NoteRow, 'title' | 'content' | 'created_at'> & { user_id: string }>> {
+    if (!ids.length) return [];
+    const rows = await this.db.query<Pick<NoteRow, 'title' | 'content' | 'created_at'> & { user_id: string }>(
       `SELECT user_id, title, content, created_at FROM user_data.note WHERE user_id = ANY($1::text[])
        ORDER BY user_id, created_at, id`,
       [ids],
     );
-    for (const r of rows.rows)
-      byUser
-        .get(r.user_id)
-        ?.push({ title: r.title, content: r.content, createdAt: r.created_at.toISOString() });
-    return byUser;
+    return rows.rows;
   }
 }

@@ -1,8 +1,8 @@
-import type { Recommender } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 import { lockUser } from './colleges.ts';
 
-interface Row {
+/** A recommender as stored, named by the college on the list; `presentRecommender` makes the API's shape. */
+export interface RecommenderRow {
   id: string;
   college_name: string;
   who: string;
@@ -17,15 +17,6 @@ const SELECT = `SELECT r.id::text AS id, coalesce(c.college_name, r.college_key)
     r.submitted_on::text AS submitted_on, r.created_at
   FROM user_data.recommender r
   LEFT JOIN user_data.user_college c ON c.user_id = r.user_id AND c.college_key = r.college_key`;
-
-const toRecommender = (r: Row): Recommender => ({
-  id: r.id,
-  collegeName: r.college_name,
-  who: r.who,
-  askedOn: r.asked_on,
-  submittedOn: r.submitted_on,
-  createdAt: r.created_at.toISOString(),
-});
 
 export interface RecommenderInput {
   who: string;
@@ -43,13 +34,13 @@ export class RecommenderRepository {
     userId: string,
     collegeKey?: string,
     q: Queryable = this.db,
-  ): Promise<Recommender[]> {
-    const r = await q.query<Row>(
+  ): Promise<RecommenderRow[]> {
+    const r = await q.query<RecommenderRow>(
       `${SELECT} WHERE r.user_id = $1 ${collegeKey !== undefined ? 'AND r.college_key = $2' : ''}
        ORDER BY 2, r.created_at, r.id`,
       collegeKey !== undefined ? [userId, collegeKey] : [userId],
     );
-    return r.rows.map(toRecommender);
+    return r.rows;
   }
 
   /**
@@ -62,7 +53,7 @@ export class RecommenderRepository {
     id: string,
     input: RecommenderInput,
     max: number,
-  ): Promise<Recommender | 'full' | 'not-found'> {
+  ): Promise<RecommenderRow | 'full' | 'not-found'> {
     return this.db.transaction(async (tx) => {
       await lockUser(tx, 'recommenders', userId);
       const existing = await tx.query<{ mine: boolean }>(
@@ -99,8 +90,8 @@ export class RecommenderRepository {
         );
         if (!inserted.rowCount) return 'not-found';
       }
-      const r = await tx.query<Row>(`${SELECT} WHERE r.id = $1`, [id]);
-      return toRecommender(r.rows[0]!);
+      const r = await tx.query<RecommenderRow>(`${SELECT} WHERE r.id = $1`, [id]);
+      return r.rows[0]!;
     });
   }
 

@@ -3,6 +3,15 @@ import { implement, requireRecentSignIn, requireUser, type Implementation } from
 import type { Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
+import {
+  presentDraftVersion,
+  presentExportedCollege,
+  presentFeedStatus,
+  presentNote,
+  presentProfile,
+  presentRecommender,
+  presentRemovedCollege,
+} from '../presenters.ts';
 
 /** A student's right to take their data with them, and to have it deleted. */
 export function accountDataRoutes(deps: Deps): Implementation[] {
@@ -26,24 +35,19 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
           essayDrafts.push({
             prompt: d.prompt,
             body: d.body,
-            updatedAt: d.updatedAt,
-            versions: (await drafts.listVersions(uid, d.id, tx)) ?? [],
+            updatedAt: d.updated_at.toISOString(),
+            versions: ((await drafts.listVersions(uid, d.id, tx)) ?? []).map(presentDraftVersion),
           });
         return {
           userId: uid,
           exportedAt: new Date().toISOString(),
-          colleges: list.map((c) => ({
-            collegeId: c.collegeId,
-            collegeName: c.collegeName,
-            addedAt: c.addedAt,
-            checklist: c.checklist,
-          })),
-          removedColleges: removed,
-          notes: noteList,
-          calendarFeed,
-          profile,
+          colleges: list.map(presentExportedCollege),
+          removedColleges: removed.map(presentRemovedCollege),
+          notes: noteList.map(presentNote),
+          calendarFeed: presentFeedStatus(calendarFeed),
+          profile: presentProfile(profile),
           essayDrafts,
-          recommenders: recommenderList,
+          recommenders: recommenderList.map(presentRecommender),
         };
       });
       return { success: true, message: UD_MSG.exported, data };

@@ -2,26 +2,15 @@ import {
   addUserCollege,
   getCollegeResourcesDemographics,
   getUserColleges,
-  moneyDataYears,
   MSG,
   removeUserCollege,
-  type College,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { buildChecklist, refreshDeadlines } from '../checklist.ts';
 import { collegeKey, requireListedCollege, type Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
-import { toUserCollege } from '../repositories/colleges.ts';
-
-/** The demographics, with the data years of its money figures filled in from its sources where missing. */
-function withMoneyYears(college: College): College['demographics'] {
-  const years = {
-    ...moneyDataYears(college.demographics.dataYears, college.sources),
-    ...college.demographics.dataYears,
-  };
-  return Object.keys(years).length ? { ...college.demographics, dataYears: years } : college.demographics;
-}
+import { presentDemographics, presentResources, presentUserCollege } from '../presenters.ts';
 
 /** The student's list of colleges, and what the dashboard shows about each. */
 export function collegeRoutes(deps: Deps): Implementation[] {
@@ -30,7 +19,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
     implement(getUserColleges, async (request) => {
       const uid = requireUser(request);
       const list = await colleges.listCollegeNames(uid);
-      return { success: true, message: MSG.collegesFoundForUser, colleges: list };
+      return { success: true, message: MSG.collegesFoundForUser, colleges: list.map(presentUserCollege) };
     }),
 
     implement(addUserCollege, async (request) => {
@@ -53,7 +42,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
       return {
         success: true,
         message: added.restored ? UD_MSG.collegeRestored : MSG.collegeAdded,
-        data: toUserCollege(added.college),
+        data: presentUserCollege(added.college),
         restored: added.restored,
       };
     }),
@@ -63,24 +52,20 @@ export function collegeRoutes(deps: Deps): Implementation[] {
       const { collegeName } = request.body;
       if (!(await colleges.removeCollege(uid, collegeKey(collegeName))))
         throw new AppError('NOT_FOUND', UD_MSG.collegeNotInList(collegeName));
-      return { success: true, message: MSG.collegeRemoved, data: await colleges.listCollegeNames(uid) };
+      const list = await colleges.listCollegeNames(uid);
+      return { success: true, message: MSG.collegeRemoved, data: list.map(presentUserCollege) };
     }),
 
     implement(getCollegeResourcesDemographics, async (request) => {
       const uid = requireUser(request);
       const listed = await requireListedCollege(deps, uid, request.query.collegeName);
-      const college = await deps.fetchCollege(listed.collegeName, request.auth);
-      if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeDataGone(listed.collegeName));
+      const college = await deps.fetchCollege(listed.college_name, request.auth);
+      if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeDataGone(listed.college_name));
       return {
         success: true,
         message: MSG.resourcesAndDemographicsFound,
-        resources: {
-          links: college.links,
-          tips: college.info.tips,
-          admissionStatistics: college.info.admissionStatistics,
-        },
-        // The dashboard shows no sources: the money figures' data years travel with the demographics.
-        demographics: withMoneyYears(college),
+        resources: presentResources(college),
+        demographics: presentDemographics(college),
       };
     }),
   ];

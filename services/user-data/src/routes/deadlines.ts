@@ -17,6 +17,7 @@ import { datedDeadlines } from '../checklist.ts';
 import type { Deps } from '../deps.ts';
 import { deadlinesToIcs } from '../ics.ts';
 import { UD_MSG } from '../messages.ts';
+import { presentFeedStatus, presentNoteDeadline } from '../presenters.ts';
 
 /**
  * The student's college deadlines plus notes that carry a deadline, soonest first; and, once the student
@@ -35,14 +36,11 @@ export async function collectDeadlines(
     for (const d of datedDeadlines(c.checklist))
       items.push({
         date: d.date,
-        item: { collegeName: c.collegeName, deadlineType: d.type, deadlineDate: d.date },
+        item: { collegeName: c.college_name, deadlineType: d.type, deadlineDate: d.date },
       });
   for (const n of notes)
     if (n.deadline)
-      items.push({
-        date: n.deadline,
-        item: { noteId: n.id, title: n.title, content: n.content, deadline: n.deadline },
-      });
+      items.push({ date: n.deadline, item: presentNoteDeadline({ ...n, deadline: n.deadline }) });
   return {
     deadlines: items.sort((a, b) => a.date.localeCompare(b.date)).map((x) => x.item),
     aid: colleges.length ? aidDates(localToday()) : [],
@@ -86,19 +84,23 @@ export function deadlineRoutes(deps: Deps): Implementation[] {
 
     implement(getCalendarFeed, async (request) => {
       const uid = requireUser(request);
-      return { success: true, message: UD_MSG.feedStatus, data: await feeds.status(uid) };
+      return { success: true, message: UD_MSG.feedStatus, data: presentFeedStatus(await feeds.status(uid)) };
     }),
 
     implement(createCalendarFeed, async (request) => {
       const uid = requireUser(request);
-      const { token, createdAt } = await feeds.rotate(uid);
-      return { success: true, message: UD_MSG.feedCreated, data: { path: feedPath(token), createdAt } };
+      const { token, created_at } = await feeds.rotate(uid);
+      return {
+        success: true,
+        message: UD_MSG.feedCreated,
+        data: { path: feedPath(token), createdAt: created_at.toISOString() },
+      };
     }),
 
     implement(revokeCalendarFeed, async (request) => {
       const uid = requireUser(request);
       await feeds.revoke(uid);
-      return { success: true, message: UD_MSG.feedRevoked, data: await feeds.status(uid) };
+      return { success: true, message: UD_MSG.feedRevoked, data: presentFeedStatus(await feeds.status(uid)) };
     }),
 
     implement(calendarFeedIcs, async (request, reply) => {

@@ -3,22 +3,22 @@ import {
   essayPromptKey,
   getEssayDrafts,
   getEssayDraftVersions,
+  INPUT_MSG,
   saveEssayDraft,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
-
-/** A prompt with no words of its own cannot be told apart from another: refused. */
-const PROMPT_WITHOUT_WORDS = 'The prompt must contain words';
+import { presentDraft, presentDraftVersion } from '../presenters.ts';
 
 /** The student's essay drafts: one per prompt text, autosaved, with earlier versions kept. */
 export function draftRoutes({ drafts }: Deps): Implementation[] {
   return [
     implement(getEssayDrafts, async (request) => {
       const uid = requireUser(request);
-      return { success: true, message: UD_MSG.draftsFound, drafts: await drafts.listDrafts(uid) };
+      const list = await drafts.listDrafts(uid);
+      return { success: true, message: UD_MSG.draftsFound, drafts: list.map(presentDraft) };
     }),
 
     implement(saveEssayDraft, async (request) => {
@@ -26,7 +26,8 @@ export function draftRoutes({ drafts }: Deps): Implementation[] {
       const b = request.body;
       const prompt = b.prompt.trim();
       const promptKey = essayPromptKey(prompt);
-      if (!promptKey) throw new AppError('VALIDATION_ERROR', PROMPT_WITHOUT_WORDS);
+      // A prompt with no words of its own cannot be told apart from another: refused.
+      if (!promptKey) throw new AppError('VALIDATION_ERROR', INPUT_MSG.promptWithoutWords);
       const saved = await drafts.saveDraft(
         uid,
         {
@@ -41,14 +42,14 @@ export function draftRoutes({ drafts }: Deps): Implementation[] {
       );
       if (saved === 'conflict') throw new AppError('CONFLICT', UD_MSG.draftConflict);
       if (saved === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyDrafts);
-      return { success: true, message: UD_MSG.draftSaved, data: saved };
+      return { success: true, message: UD_MSG.draftSaved, data: presentDraft(saved) };
     }),
 
     implement(getEssayDraftVersions, async (request) => {
       const uid = requireUser(request);
       const versions = await drafts.listVersions(uid, request.query.draftId);
       if (!versions) throw new AppError('NOT_FOUND', UD_MSG.draftNotFound);
-      return { success: true, message: UD_MSG.versionsFound, versions };
+      return { success: true, message: UD_MSG.versionsFound, versions: versions.map(presentDraftVersion) };
     }),
   ];
 }

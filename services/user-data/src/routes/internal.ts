@@ -1,6 +1,7 @@
 import { internalListProfileNotes, internalListUserColleges, internalUserDataStats } from '@ct/contracts';
 import { implement, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
+import { perStudent } from '../presenters.ts';
 
 /** Read-only listings and counts for the admin service (internal routes, never reachable from outside). */
 export function internalRoutes({ colleges, notes, students }: Deps): Implementation[] {
@@ -13,10 +14,13 @@ export function internalRoutes({ colleges, notes, students }: Deps): Implementat
         limit: q.limit ?? 50,
         offset: q.offset ?? 0,
       });
-      const lists = await colleges.collegesOfStudents(page.ids);
+      const rows = await colleges.collegesOfStudents(page.ids);
       return {
         total: page.total,
-        items: page.ids.map((userId) => ({ userId, colleges: lists.get(userId) ?? [] })),
+        items: perStudent(page.ids, rows, (r) => ({ collegeName: r.college_name })).map((s) => ({
+          userId: s.userId,
+          colleges: s.items,
+        })),
       };
     }),
     implement(internalListProfileNotes, async (request) => {
@@ -26,10 +30,14 @@ export function internalRoutes({ colleges, notes, students }: Deps): Implementat
         limit: q.limit ?? 50,
         offset: q.offset ?? 0,
       });
-      const lists = await notes.notesOfStudents(page.ids);
+      const rows = await notes.notesOfStudents(page.ids);
       return {
         total: page.total,
-        items: page.ids.map((userId) => ({ userId, notes: lists.get(userId) ?? [] })),
+        items: perStudent(page.ids, rows, (r) => ({
+          title: r.title,
+          content: r.content,
+          createdAt: r.created_at.toISOString(),
+        })).map((s) => ({ userId: s.userId, notes: s.items })),
       };
     }),
   ];

@@ -1,16 +1,17 @@
-import { addNote, getNotes, MSG, NOTE_DATE_MESSAGE, removeNote, updateNote } from '@ct/contracts';
+import { addNote, getNotes, INPUT_MSG, MSG, removeNote, updateNote } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { isRealDate } from '../checklist.ts';
 import type { Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
+import { presentNote } from '../presenters.ts';
 import type { NoteRef } from '../repositories/notes.ts';
 
 /** '' and null mean "no date"; undefined means "not sent". A date must name a real day. */
 function noteDate(d: string | null | undefined): string | null | undefined {
   if (d === undefined) return undefined;
   if (d === null || d === '') return null;
-  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', NOTE_DATE_MESSAGE);
+  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', INPUT_MSG.noteDate);
   return d;
 }
 
@@ -31,7 +32,7 @@ export function noteRoutes({ notes }: Deps): Implementation[] {
   return [
     implement(getNotes, async (request) => {
       const uid = requireUser(request);
-      const list = await notes.listNotes(uid);
+      const list = (await notes.listNotes(uid)).map(presentNote);
       return { success: true, message: MSG.notesFoundForUser, notes: list, data: list };
     }),
 
@@ -49,7 +50,7 @@ export function noteRoutes({ notes }: Deps): Implementation[] {
       );
       if (added === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyNotes);
       if (added === 'exists') throw new AppError('CONFLICT', UD_MSG.noteTitleTaken(title));
-      return { success: true, message: MSG.noteAdded, data: added };
+      return { success: true, message: MSG.noteAdded, data: presentNote(added) };
     }),
 
     implement(updateNote, async (request) => {
@@ -64,7 +65,7 @@ export function noteRoutes({ notes }: Deps): Implementation[] {
         ...(deadline !== undefined ? { deadline } : {}),
       });
       if (!updated) throw new AppError('NOT_FOUND', UD_MSG.noteNotFound);
-      return { success: true, message: MSG.noteUpdated, data: updated };
+      return { success: true, message: MSG.noteUpdated, data: presentNote(updated) };
     }),
 
     implement(removeNote, async (request) => {
@@ -72,7 +73,8 @@ export function noteRoutes({ notes }: Deps): Implementation[] {
       const ref = noteRef(request.body.noteId, request.body.noteTitle);
       if (!ref) throw new AppError('VALIDATION_ERROR', UD_MSG.noteRemoveRefMissing);
       if (!(await notes.removeNote(uid, ref))) throw new AppError('NOT_FOUND', UD_MSG.noteNotFound);
-      return { success: true, message: UD_MSG.noteRemoved, data: await notes.listNotes(uid) };
+      const left = await notes.listNotes(uid);
+      return { success: true, message: UD_MSG.noteRemoved, data: left.map(presentNote) };
     }),
   ];
 }

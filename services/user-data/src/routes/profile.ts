@@ -2,13 +2,18 @@ import { getStudentProfile, updateStudentProfile } from '@ct/contracts';
 import { implement, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
+import { presentProfile } from '../presenters.ts';
 
 /** The student's private money profile: home state and household income band, both optional. */
 export function profileRoutes({ profiles }: Deps): Implementation[] {
   return [
     implement(getStudentProfile, async (request) => {
       const uid = requireUser(request);
-      return { success: true, message: UD_MSG.profileFound, data: await profiles.getProfile(uid) };
+      return {
+        success: true,
+        message: UD_MSG.profileFound,
+        data: presentProfile(await profiles.getProfile(uid)),
+      };
     }),
 
     implement(updateStudentProfile, async (request) => {
@@ -17,7 +22,7 @@ export function profileRoutes({ profiles }: Deps): Implementation[] {
       return {
         success: true,
         message: UD_MSG.profileSaved,
-        data: await profiles.saveProfile(uid, { homeState, incomeBand }),
+        data: presentProfile(await profiles.saveProfile(uid, { homeState, incomeBand })),
       };
     }),
   ];

@@ -1,15 +1,23 @@
-import { askByDate, getRecommenders, localToday, removeRecommender, saveRecommender } from '@ct/contracts';
+import {
+  askByDate,
+  getRecommenders,
+  INPUT_MSG,
+  localToday,
+  removeRecommender,
+  saveRecommender,
+} from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { datedDeadlines, isRealDate } from '../checklist.ts';
 import { requireListedCollege, type Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
+import { presentRecommender } from '../presenters.ts';
 
 /** '' and null mean "no date"; undefined means "not sent". A date must name a real day. */
 function optionalDate(d: string | null | undefined): string | null | undefined {
   if (d === undefined) return undefined;
   if (d === null || d === '') return null;
-  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', UD_MSG.dateNotReal);
+  if (!isRealDate(d)) throw new AppError('VALIDATION_ERROR', INPUT_MSG.dates);
   return d;
 }
 
@@ -23,7 +31,7 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
       return {
         success: true,
         message: UD_MSG.recommendersFound,
-        recommenders: await recommenders.listRecommenders(uid, college.collegeId),
+        recommenders: (await recommenders.listRecommenders(uid, college.college_key)).map(presentRecommender),
         askBy: askByDate(datedDeadlines(college.checklist), localToday()),
       };
     }),
@@ -32,19 +40,19 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
       const uid = requireUser(request);
       const b = request.body;
       const who = b.who.replace(/\s+/g, ' ').trim();
-      if (!who) throw new AppError('VALIDATION_ERROR', 'Say who is writing the recommendation');
+      if (!who) throw new AppError('VALIDATION_ERROR', INPUT_MSG.recommenderWhoBlank);
       const input = { who, askedOn: optionalDate(b.askedOn), submittedOn: optionalDate(b.submittedOn) };
       const college = await requireListedCollege(deps, uid, b.collegeName);
       const saved = await recommenders.saveRecommender(
         uid,
-        college.collegeId,
+        college.college_key,
         b.recommenderId,
         input,
         USER_DATA_LIMITS.recommendersPerCollege,
       );
       if (saved === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyRecommenders);
       if (saved === 'not-found') throw new AppError('NOT_FOUND', UD_MSG.recommenderNotFound);
-      return { success: true, message: UD_MSG.recommenderSaved, data: saved };
+      return { success: true, message: UD_MSG.recommenderSaved, data: presentRecommender(saved) };
     }),
 
     implement(removeRecommender, async (request) => {
@@ -54,7 +62,7 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
       return {
         success: true,
         message: UD_MSG.recommenderRemoved,
-        data: await recommenders.listRecommenders(uid, key),
+        data: (await recommenders.listRecommenders(uid, key)).map(presentRecommender),
       };
     }),
   ];

@@ -3,14 +3,21 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** /work/shared/data (read in place, never copied into the project). */
-export const SHARED_DATA_DIR = path.resolve(
-  fileURLToPath(new URL('../../../../', import.meta.url)),
-  '../shared/data',
-);
+/**
+ * tests/fixtures: small data files derived from the public data by `npm run data:fixtures` (see its
+ * README). Tests read these, never the shared data folder beside the checkout.
+ */
+export const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
-/** The published Common App and UC prompts (tests give it to the essays service as ESSAY_PROMPTS_FILE). */
-export const ESSAY_PROMPTS_JSON = path.join(SHARED_DATA_DIR, 'essay_prompts_common_app_uc_2026-27.json');
+/**
+ * A file shaped like the published Common App and UC prompts, with texts written for the tests (tests give
+ * it to the essays service as ESSAY_PROMPTS_FILE).
+ */
+export const ESSAY_PROMPTS_JSON = path.join(FIXTURES_DIR, 'essay-prompts.json');
+/** CIP 2020 codes and titles of the majors and a sample of the rest. */
+export const CIP_CODES_CSV = path.join(FIXTURES_DIR, 'cip-codes.csv');
+/** Entries of the Common App requirements grid (facts only), as the grid file holds them. */
+export const COMMON_APP_GRID_JSON = path.join(FIXTURES_DIR, 'common-app-grid.json');
 
 /**
  * How a fake misbehaves: `500` and `429` answer that status, `timeout` never answers (until released or

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { FakeServer, SHARED_DATA_DIR, type RecordedRequest } from './fake-server.ts';
+import { FakeServer, FIXTURES_DIR, type RecordedRequest } from './fake-server.ts';
 
-export const SCORECARD_DEMO_CSV = path.join(SHARED_DATA_DIR, 'scorecard_institutions_demo.csv');
-export const SCORECARD_DICTIONARY_CSV = path.join(SHARED_DATA_DIR, 'scorecard_data_dictionary.csv');
+/** 500 rows of the demo institution CSV, unchanged: every institution a test names, and a sample. */
+export const SCORECARD_CSV = path.join(FIXTURES_DIR, 'scorecard-institutions.csv');
+/** The official data dictionary's API name and type of each column (and of the product's fields). */
+export const SCORECARD_DICTIONARY_CSV = path.join(FIXTURES_DIR, 'scorecard-dictionary.csv');
 
 type Row = Record<string, string>;
 interface Element {
@@ -19,7 +21,7 @@ let cached: { rows: Row[]; elements: Map<string, Element> } | null = null;
  * yearly categories under `latest.` — derived here independently of the product's own field table.
  */
 function load(csvPath: string): { rows: Row[]; elements: Map<string, Element> } {
-  if (cached && csvPath === SCORECARD_DEMO_CSV) return cached;
+  if (cached && csvPath === SCORECARD_CSV) return cached;
   const dict = parse(fs.readFileSync(SCORECARD_DICTIONARY_CSV), {
     columns: true,
     skip_empty_lines: true,
@@ -35,7 +37,7 @@ function load(csvPath: string): { rows: Row[]; elements: Map<string, Element> } 
   }
   const rows = parse(fs.readFileSync(csvPath), { columns: true, skip_empty_lines: true }) as Row[];
   const out = { rows, elements };
-  if (csvPath === SCORECARD_DEMO_CSV) cached = out;
+  if (csvPath === SCORECARD_CSV) cached = out;
   return out;
 }
 
@@ -106,8 +108,8 @@ export interface ScorecardFake {
 }
 
 /**
- * A local College Scorecard API (`GET /v1/schools`) answering from the official institution CSV in
- * shared/data: `api_key` checked (403 otherwise), filters `id`, `school.name`, `school.alias`, the
+ * A local College Scorecard API (`GET /v1/schools`) answering from rows of the official institution CSV
+ * (the test fixture, or another file of the same columns): `api_key` checked (403 otherwise), filters `id`, `school.name`, `school.alias`, the
  * `fields` list, `per_page` and `page`, flat dotted keys as the real API returns them.
  */
 export async function startScorecardFake(
@@ -119,7 +121,7 @@ export async function startScorecardFake(
   } = {},
 ): Promise<ScorecardFake> {
   const apiKey = opts.apiKey ?? 'test-scorecard-key';
-  const { rows, elements } = load(opts.csvPath ?? SCORECARD_DEMO_CSV);
+  const { rows, elements } = load(opts.csvPath ?? SCORECARD_CSV);
   const byId = new Map(rows.map((r) => [Number(r.UNITID), r]));
   const rowOfId = new Map(rows.map((r, i) => [Number(r.UNITID), i]));
   const nameIndex = new WordIndex(rows.map((r) => r.INSTNM));

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
-import { AdminTable, formatDateTime, Pager, QueryState } from './parts';
-import { ADMIN_KEY, adminErrorText, useAdminQuery } from './useAdminQuery';
-
-const PAGE = 25;
+import { AdminList } from './AdminList';
+import { formatDateTime } from './parts';
+import { ADMIN_KEY, adminErrorText } from './useAdminQuery';
 
 type Kind = 'shared' | 'review';
 type Banner = { kind: 'success' | 'error'; text: string } | null;
@@ -144,58 +143,39 @@ export function CollegeActions({
  * name typed. Only the students who asked see them until an admin approves (shares), merges or deletes.
  */
 export function CollegeReviewSection() {
-  const [offset, setOffset] = useState(0);
   const actions = useCollegeActions();
-  const q = useAdminQuery(['college-reviews', offset], (signal) =>
-    api.adminCollegeReviews({ offset, limit: PAGE }, { signal }),
-  );
   return (
-    <>
-      <p className="muted">
-        Colleges gathered for a name no government record confirms, whose official website did not match the
-        name typed. Only the students who asked can see them until you decide.
-      </p>
-      <ActionBanner banner={actions.banner} />
-      <QueryState isPending={q.isPending} error={q.error} />
-      {q.data &&
-        (q.data.total === 0 ? (
-          <p className="muted">No college is waiting for review.</p>
-        ) : (
-          <>
-            <AdminTable
-              caption="Colleges waiting for review"
-              rows={q.data.reviews}
-              rowKey={(r) => String(r.id)}
-              columns={[
-                { header: 'Typed', cell: (r) => r.requestedName },
-                { header: 'Found as', cell: (r) => r.name },
-                { header: 'Website', cell: (r) => r.website ?? '—', className: 'admin-mono' },
-                { header: 'Why review', cell: (r) => r.reason, className: 'admin-note' },
-                { header: 'Asked by', cell: (r) => r.requestedBy.length },
-                { header: 'Found at', cell: (r) => formatDateTime(r.createdAt) },
-                {
-                  header: 'Decision',
-                  cell: (r) => (
-                    <CollegeActions
-                      kind="review"
-                      id={r.id}
-                      name={r.name}
-                      run={actions.run}
-                      busy={actions.busy}
-                    />
-                  ),
-                },
-              ]}
-            />
-            <Pager
-              label="Colleges waiting for review"
-              total={q.data.total}
-              offset={offset}
-              limit={PAGE}
-              onOffset={setOffset}
-            />
-          </>
-        ))}
-    </>
+    <AdminList
+      name="college-reviews"
+      fetch={({ offset, limit }, signal) => api.adminCollegeReviews({ offset, limit }, { signal })}
+      rows={(r) => r.reviews}
+      before={
+        <>
+          <p className="muted">
+            Colleges gathered for a name no government record confirms, whose official website did not match
+            the name typed. Only the students who asked can see them until you decide.
+          </p>
+          <ActionBanner banner={actions.banner} />
+        </>
+      }
+      empty="No college is waiting for review."
+      caption="Colleges waiting for review"
+      pagerLabel="Colleges waiting for review"
+      rowKey={(r) => String(r.id)}
+      columns={[
+        { header: 'Typed', cell: (r) => r.requestedName },
+        { header: 'Found as', cell: (r) => r.name },
+        { header: 'Website', cell: (r) => r.website ?? '—', className: 'admin-mono' },
+        { header: 'Why review', cell: (r) => r.reason, className: 'admin-note' },
+        { header: 'Asked by', cell: (r) => r.requestedBy.length },
+        { header: 'Found at', cell: (r) => formatDateTime(r.createdAt) },
+        {
+          header: 'Decision',
+          cell: (r) => (
+            <CollegeActions kind="review" id={r.id} name={r.name} run={actions.run} busy={actions.busy} />
+          ),
+        },
+      ]}
+    />
   );
 }

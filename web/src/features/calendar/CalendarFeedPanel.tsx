@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { formatGatheredDate } from '../../lib/format';
-import { useUid, userDataKeys } from '../dashboard/api';
+import { useUid, userDataKeys } from '../../api/keys';
 
 type Banner = { kind: 'success' | 'error'; text: string } | null;
 

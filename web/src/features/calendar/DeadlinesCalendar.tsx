@@ -7,7 +7,7 @@ import 'react-calendar/dist/Calendar.css';
 import { api, apiText, errorMessage } from '../../api/client';
 import { Countdown } from '../../components/Countdown';
 import { formatCalendarDate } from '../../lib/format';
-import { useUid, userDataKeys } from '../dashboard/api';
+import { useUid, userDataKeys } from '../../api/keys';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import {
   byDay,

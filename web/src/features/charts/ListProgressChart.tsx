@@ -2,7 +2,7 @@ import type { UserCollege } from '@ct/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { checklistProgress } from '../checklist/progress';
-import { useUid, userDataKeys } from '../dashboard/api';
+import { useUid, userDataKeys } from '../../api/keys';
 import { BarList } from './BarList';
 
 /**

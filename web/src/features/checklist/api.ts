@@ -1,7 +1,7 @@
 import type { Checklist } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useUid, userDataKeys } from '../dashboard/api';
+import { useUid, userDataKeys } from '../../api/keys';
 import { itemGuard } from './progress';
 
 export function useChecklist(collegeName: string | null) {

@@ -9,7 +9,7 @@ import {
   LinksSection,
   TipsSection,
 } from '../colleges/sections';
-import { useResourcesDemographics } from './api';
+import { useResourcesDemographics } from '../../api/student';
 
 /** A dashboard panel whose body is collapsed until its button is pressed. */
 function CollapsiblePanel({ title, noun, children }: { title: string; noun: string; children: ReactNode }) {

@@ -2,9 +2,9 @@ import { essayPromptKey, parseWordLimit } from '@ct/contracts/planning';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
-import { useUid } from '../dashboard/api';
+import { useUid, userDataKeys } from '../../api/keys';
 import type { EssayDraft } from '@ct/contracts';
-import { draftKeys, saveDraft } from './drafts';
+import { saveDraft } from './drafts';
 
 /** The limits a word limit may have (the same bounds the prompt parser accepts). */
 const MIN_LIMIT = 25;
@@ -43,7 +43,7 @@ export function PastePrompt({ onStarted }: { onStarted(promptKey: string): void 
     const key = essayPromptKey(full);
     setError(null);
     // A prompt that already has a draft (pasted before, or one of a college's): open that one.
-    if (qc.getQueryData<EssayDraft[]>(draftKeys.drafts(uid))?.some((d) => d.promptKey === key)) {
+    if (qc.getQueryData<EssayDraft[]>(userDataKeys.drafts(uid))?.some((d) => d.promptKey === key)) {
       setPrompt('');
       setLimit('');
       onStarted(key);

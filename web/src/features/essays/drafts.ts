@@ -1,19 +1,13 @@
 import type { EssayDraft } from '@ct/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useUid } from '../dashboard/api';
-
-export const draftKeys = {
-  prompts: (uid: string) => ['my-essay-prompts', uid] as const,
-  drafts: (uid: string) => ['essay-drafts', uid] as const,
-  versions: (uid: string, draftId: string) => ['essay-draft-versions', uid, draftId] as const,
-};
+import { useUid, userDataKeys } from '../../api/keys';
 
 /** Each college on the student's list with its prompts, in list order. */
 export function useMyPrompts() {
   const uid = useUid();
   return useQuery({
-    queryKey: draftKeys.prompts(uid),
+    queryKey: userDataKeys.myPrompts(uid),
     enabled: !!uid,
     queryFn: async ({ signal }) => (await api.getMyEssayPrompts({ signal })).colleges,
   });
@@ -23,7 +17,7 @@ export function useMyPrompts() {
 export function useDrafts() {
   const uid = useUid();
   return useQuery({
-    queryKey: draftKeys.drafts(uid),
+    queryKey: userDataKeys.drafts(uid),
     enabled: !!uid,
     queryFn: async ({ signal }) => (await api.getEssayDrafts({ userId: uid }, { signal })).drafts,
   });
@@ -36,7 +30,7 @@ export async function fetchDrafts(uid: string): Promise<EssayDraft[]> {
 export function useVersions(draftId: string | null, open: boolean) {
   const uid = useUid();
   return useQuery({
-    queryKey: draftKeys.versions(uid, draftId ?? ''),
+    queryKey: userDataKeys.draftVersions(uid, draftId ?? ''),
     enabled: !!uid && !!draftId && open,
     queryFn: async ({ signal }) =>
       (await api.getEssayDraftVersions({ userId: uid, draftId: draftId ?? '' }, { signal })).versions,
@@ -50,9 +44,9 @@ export async function saveDraft(
   body: { prompt: string; body: string; baseRevision: number; keepVersion?: boolean },
 ): Promise<EssayDraft> {
   const saved = (await api.saveEssayDraft({ userId: uid, ...body })).data;
-  qc.setQueryData<EssayDraft[]>(draftKeys.drafts(uid), (old) =>
+  qc.setQueryData<EssayDraft[]>(userDataKeys.drafts(uid), (old) =>
     old ? [...old.filter((d) => d.id !== saved.id), saved] : [saved],
   );
-  void qc.invalidateQueries({ queryKey: draftKeys.versions(uid, saved.id) });
+  void qc.invalidateQueries({ queryKey: userDataKeys.draftVersions(uid, saved.id) });
   return saved;
 }

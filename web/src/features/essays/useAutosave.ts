@@ -2,7 +2,7 @@ import type { EssayDraft } from '@ct/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
-import { useUid } from '../dashboard/api';
+import { useUid } from '../../api/keys';
 import { fetchDrafts, saveDraft } from './drafts';
 
 /** Typing pauses this long before a draft is saved. */

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../api/client';
-import { useResourcesDemographics } from '../dashboard/api';
+import { useResourcesDemographics } from '../../api/student';
 import { MoneySummary } from './MoneySummary';
 import './money.css';
 

@@ -1,15 +1,13 @@
 import type { StudentProfile } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useUid } from '../dashboard/api';
-
-const profileKey = (uid: string) => ['student-profile', uid] as const;
+import { useUid, userDataKeys } from '../../api/keys';
 
 /** The student's private money profile (home state, income band); both may be unset. */
 export function useStudentProfile() {
   const uid = useUid();
   return useQuery({
-    queryKey: profileKey(uid),
+    queryKey: userDataKeys.profile(uid),
     enabled: !!uid,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => (await api.getStudentProfile({ userId: uid }, { signal })).data,
@@ -23,6 +21,6 @@ export function useSaveStudentProfile() {
   return useMutation({
     mutationFn: async (p: Pick<StudentProfile, 'homeState' | 'incomeBand'>) =>
       (await api.updateStudentProfile({ userId: uid, ...p })).data,
-    onSuccess: (data) => qc.setQueryData(profileKey(uid), data),
+    onSuccess: (data) => qc.setQueryData(userDataKeys.profile(uid), data),
   });
 }

@@ -1,7 +1,7 @@
 import type { Note } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useUid, userDataKeys } from '../dashboard/api';
+import { useUid, userDataKeys } from '../../api/keys';
 
 export function useNotes() {
   const uid = useUid();

@@ -1,9 +1,8 @@
 import type { Recommender } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useUid } from '../dashboard/api';
+import { useUid, userDataKeys } from '../../api/keys';
 
-const key = (uid: string, college: string) => ['recommenders', uid, college] as const;
 type Data = Awaited<ReturnType<typeof fetchRecommenders>>;
 
 async function fetchRecommenders(uid: string, collegeName: string, signal?: AbortSignal) {
@@ -14,7 +13,7 @@ async function fetchRecommenders(uid: string, collegeName: string, signal?: Abor
 export function useRecommenders(collegeName: string | null) {
   const uid = useUid();
   return useQuery({
-    queryKey: key(uid, collegeName ?? ''),
+    queryKey: userDataKeys.recommenders(uid, collegeName ?? ''),
     enabled: !!uid && !!collegeName,
     queryFn: ({ signal }) => fetchRecommenders(uid, collegeName ?? '', signal),
   });
@@ -35,7 +34,7 @@ export function useSaveRecommender(collegeName: string) {
     mutationFn: async (change: RecommenderChange) =>
       (await api.saveRecommender({ userId: uid, collegeName, ...change })).data,
     onSuccess: (saved: Recommender) =>
-      qc.setQueryData<Data>(key(uid, collegeName), (old) => {
+      qc.setQueryData<Data>(userDataKeys.recommenders(uid, collegeName), (old) => {
         if (!old) return old;
         const has = old.recommenders.some((r) => r.id === saved.id);
         return {
@@ -55,6 +54,8 @@ export function useRemoveRecommender(collegeName: string) {
     mutationFn: async (recommenderId: string) =>
       (await api.removeRecommender({ userId: uid, recommenderId })).data,
     onSuccess: (left) =>
-      qc.setQueryData<Data>(key(uid, collegeName), (old) => (old ? { ...old, recommenders: left } : old)),
+      qc.setQueryData<Data>(userDataKeys.recommenders(uid, collegeName), (old) =>
+        old ? { ...old, recommenders: left } : old,
+      ),
   });
 }

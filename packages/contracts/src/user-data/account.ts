@@ -1,0 +1,80 @@
+import Type, { type Static } from 'typebox';
+import { IsoDateTime, Ok } from '../common.ts';
+import { defineRoute } from '../route.ts';
+import { Checklist } from './checklist.ts';
+import { CalendarFeedStatus } from './deadlines.ts';
+import { EssayDraftVersion } from './drafts.ts';
+import { Note } from './notes.ts';
+import { StudentProfile } from './profile.ts';
+import { UserQ } from './query.ts';
+import { Recommender } from './recommenders.ts';
+
+// ---- beyond the spec: export and deletion of a student's data ----
+
+export const ExportedCollege = Type.Object({
+  collegeId: Type.String(),
+  collegeName: Type.String(),
+  addedAt: IsoDateTime,
+  checklist: Checklist,
+});
+export type ExportedCollege = Static<typeof ExportedCollege>;
+
+export const RemovedCollege = Type.Object({
+  collegeId: Type.String(),
+  collegeName: Type.String(),
+  removedAt: IsoDateTime,
+  checklist: Checklist,
+});
+export type RemovedCollege = Static<typeof RemovedCollege>;
+
+export const exportMyData = defineRoute({
+  method: 'GET',
+  path: '/export-my-data',
+  service: 'user-data',
+  access: 'user',
+  summary: 'Everything the product keeps for the student: colleges, checklists, notes, calendar link status',
+  schema: {
+    querystring: Type.Object(UserQ),
+    response: {
+      200: Ok({
+        data: Type.Object({
+          userId: Type.String(),
+          exportedAt: IsoDateTime,
+          colleges: Type.Array(ExportedCollege),
+          /** Removed colleges whose checklists are still kept for Undo (30 days). */
+          removedColleges: Type.Array(RemovedCollege),
+          notes: Type.Array(Note),
+          calendarFeed: CalendarFeedStatus,
+          profile: Type.Optional(StudentProfile),
+          essayDrafts: Type.Optional(
+            Type.Array(
+              Type.Object({
+                prompt: Type.String(),
+                body: Type.String(),
+                updatedAt: IsoDateTime,
+                versions: Type.Array(EssayDraftVersion),
+              }),
+            ),
+          ),
+          recommenders: Type.Optional(Type.Array(Recommender)),
+        }),
+      }),
+    },
+  },
+});
+export type ExportedData = Static<(typeof exportMyData)['schema']['response'][200]>['data'];
+
+export const deleteMyData = defineRoute({
+  method: 'POST',
+  path: '/delete-my-data',
+  service: 'user-data',
+  access: 'user',
+  summary:
+    'Delete every college, checklist, note, calendar link, profile, essay draft and recommender of the student, in one transaction',
+  schema: {
+    body: Type.Object(UserQ, { additionalProperties: false }),
+    response: {
+      200: Ok({ data: Type.Object({ colleges: Type.Integer(), notes: Type.Integer() }) }),
+    },
+  },
+});

@@ -1,0 +1,64 @@
+// The user-data service's contracts, one file per resource as in services/user-data/src/routes/.
+import { deleteMyData, exportMyData } from './account.ts';
+import { getCollegeChecklist, updateChecklist } from './checklist.ts';
+import {
+  addUserCollege,
+  getCollegeResourcesDemographics,
+  getUserColleges,
+  removeUserCollege,
+} from './colleges.ts';
+import {
+  calendarFeedIcs,
+  createCalendarFeed,
+  deadlinesIcs,
+  getCalendarFeed,
+  getDeadlines,
+  revokeCalendarFeed,
+} from './deadlines.ts';
+import { getEssayDrafts, getEssayDraftVersions, saveEssayDraft } from './drafts.ts';
+import { internalListProfileNotes, internalListUserColleges, internalUserDataStats } from './internal.ts';
+import { addNote, getNotes, removeNote, updateNote } from './notes.ts';
+import { getStudentProfile, updateStudentProfile } from './profile.ts';
+import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
+
+export * from './account.ts';
+export * from './checklist.ts';
+export * from './colleges.ts';
+export * from './deadlines.ts';
+export * from './drafts.ts';
+export * from './internal.ts';
+export * from './notes.ts';
+export * from './profile.ts';
+export * from './recommenders.ts';
+
+export const userDataRoutes = [
+  getUserColleges,
+  addUserCollege,
+  removeUserCollege,
+  getCollegeChecklist,
+  updateChecklist,
+  getCollegeResourcesDemographics,
+  getNotes,
+  addNote,
+  updateNote,
+  removeNote,
+  getDeadlines,
+  getCalendarFeed,
+  createCalendarFeed,
+  revokeCalendarFeed,
+  calendarFeedIcs,
+  deadlinesIcs,
+  getStudentProfile,
+  updateStudentProfile,
+  getEssayDrafts,
+  saveEssayDraft,
+  getEssayDraftVersions,
+  getRecommenders,
+  saveRecommender,
+  removeRecommender,
+  exportMyData,
+  deleteMyData,
+  internalUserDataStats,
+  internalListUserColleges,
+  internalListProfileNotes,
+];

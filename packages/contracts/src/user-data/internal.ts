@@ -1,0 +1,70 @@
+import Type from 'typebox';
+import { IsoDateTime } from '../common.ts';
+import { defineRoute } from '../route.ts';
+
+// ---- internal, for the admin service ----
+
+const AdminPage = {
+  userId: Type.Optional(Type.String({ maxLength: 128 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+};
+
+export const internalUserDataStats = defineRoute({
+  method: 'GET',
+  path: '/internal/user-data/stats',
+  service: 'user-data',
+  access: 'internal',
+  summary: 'Counts for the admin metrics: students with a profile (colleges or notes), notes, list entries',
+  schema: {
+    response: {
+      200: Type.Object({ profiles: Type.Integer(), notes: Type.Integer(), userColleges: Type.Integer() }),
+    },
+  },
+});
+
+export const internalListUserColleges = defineRoute({
+  method: 'GET',
+  path: '/internal/user-colleges',
+  service: 'user-data',
+  access: 'internal',
+  summary: "Students' college lists, filtered by user id, paginated by student",
+  schema: {
+    querystring: Type.Object(AdminPage),
+    response: {
+      200: Type.Object({
+        total: Type.Integer(),
+        items: Type.Array(
+          Type.Object({
+            userId: Type.String(),
+            colleges: Type.Array(Type.Object({ collegeName: Type.String() })),
+          }),
+        ),
+      }),
+    },
+  },
+});
+
+export const internalListProfileNotes = defineRoute({
+  method: 'GET',
+  path: '/internal/profile-notes',
+  service: 'user-data',
+  access: 'internal',
+  summary: "Students' notes, filtered by user id, paginated by student",
+  schema: {
+    querystring: Type.Object(AdminPage),
+    response: {
+      200: Type.Object({
+        total: Type.Integer(),
+        items: Type.Array(
+          Type.Object({
+            userId: Type.String(),
+            notes: Type.Array(
+              Type.Object({ title: Type.String(), content: Type.String(), createdAt: IsoDateTime }),
+            ),
+          }),
+        ),
+      }),
+    },
+  },
+});
