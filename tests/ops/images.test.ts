@@ -37,6 +37,39 @@ const args = (ins: Instruction[], kw: string) =>
         .trim(),
     );
 
+/**
+ * Whether the dockerignore keeps a path out of the build context, as Docker reads it: each pattern is
+ * matched against the path and its parent folders, `*` within one name and `**` across names, and the last
+ * matching line wins (`!` lets a path back in).
+ */
+function ignored(file: string): boolean {
+  const rules = ignore
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => {
+      const negated = l.startsWith('!');
+      const glob = (negated ? l.slice(1) : l).replace(/^\/+|\/+$/g, '');
+      const re = glob
+        .split('/')
+        .map((part) =>
+          part === '**'
+            ? '.*'
+            : part
+                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+                .replace(/\*/g, '[^/]*')
+                .replace(/\?/g, '[^/]'),
+        )
+        .join('/')
+        .replace(/\.\*\//g, '(.*/)?');
+      return { negated, re: new RegExp(`^${re}$`) };
+    });
+  const parts = file.split('/');
+  const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+  let out = false;
+  for (const r of rules) if (prefixes.some((p) => r.re.test(p))) out = !r.negated;
+  return out;
+}
+
 describe('infra/Dockerfile', () => {
   const froms = dockerfile.getFROMs();
   const runtime = ['service', 'gateway', 'auth-emulator'];
@@ -86,6 +119,16 @@ describe('infra/Dockerfile', () => {
   it('copies the manifest of every workspace before installing, so a new workspace cannot be forgotten', () => {
     const copied = args(stage('manifests'), 'COPY');
     for (const w of workspaces()) expect(copied, w).toContain(`${w}/package.json ${w}/`);
+  });
+
+  it('has every manifest it copies in the build context (the dockerignore leaves them in)', () => {
+    const copied = args(stage('manifests'), 'COPY').flatMap((a) => a.split(' ').slice(0, -1));
+    expect(copied).toContain('tests/kit/package.json');
+    const excluded = copied.filter((f) => ignored(f));
+    expect(excluded).toEqual([]);
+    // The matcher itself: what the file keeps out stays out.
+    expect(ignored('tests/api/colleges.test.ts')).toBe(true);
+    expect(ignored('services/auth/node_modules/x/package.json')).toBe(true);
   });
 
   it('keeps local state, dependencies and secrets out of the build context', () => {
