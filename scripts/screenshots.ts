@@ -40,6 +40,14 @@ const COLLEGES: College[] = [
         { type: 'Regular Decision', date: '2027-01-02' },
       ],
       essayPrompts: ['Why Colby?', 'Tell us about a community you belong to.'],
+      // As the Common App requirements grid gives them (the shipped data).
+      requirements: {
+        transcripts: 'Required',
+        SAT_ACT: 'Optional',
+        teacherRecommendations: '2 required',
+        personalEssay: 'Required',
+        writingSupplement: 'Required',
+      },
       tips: ['Colby is test-optional.', 'Interviews are offered on campus and online.'],
       admissionStatistics: { overallAcceptanceRate: 0.08, year: '2024' },
     },
@@ -56,6 +64,59 @@ const COLLEGES: College[] = [
         { type: 'Early Decision I', date: '2026-11-15' },
         { type: 'Regular Decision', date: '2027-01-05' },
       ],
+    },
+  }),
+  // Real troublemakers: Stanford's price calculator address is long enough to widen a page; UMass's name
+  // is long for a calendar day; Berea's grants exceed its cost for the lowest incomes.
+  buildCollege({
+    name: 'Stanford University',
+    links: ['https://admission.stanford.edu/apply/first-year/index.html'],
+    demographics: {
+      schoolCity: 'Stanford',
+      schoolState: 'CA',
+      schoolSize: 7841,
+      admissionRate: 0.0395,
+      priceCalcUrl: 'financialaid.stanford.edu/undergrad/how/calculator/index.html?tab=net-price-calculator',
+      finance: { netPrice0to30000: 4415, netPrice110001plus: 31240 },
+    },
+    info: {
+      deadlines: [
+        { type: 'Restrictive Early Action', date: '2026-11-01' },
+        { type: 'Regular Decision', date: '2027-01-05' },
+      ],
+      tips: [],
+      admittedStudentProfile: { GPA: null, SAT: null, Major: null },
+    },
+  }),
+  buildCollege({
+    name: 'University of Massachusetts-Amherst',
+    aliases: ['UMass Amherst'],
+    demographics: { schoolCity: 'Amherst', schoolState: 'MA', schoolSize: 24000, admissionRate: 0.58 },
+    info: {
+      deadlines: [
+        { type: 'Early Action', date: '2026-11-05' },
+        { type: 'Regular Decision', date: '2027-01-15' },
+      ],
+    },
+  }),
+  buildCollege({
+    name: 'Berea College',
+    aliases: [],
+    links: [],
+    demographics: {
+      schoolCity: 'Berea',
+      schoolState: 'KY',
+      schoolSize: 1500,
+      admissionRate: 0.32,
+      finance: { netPrice0to30000: -4196, netPrice30001to48000: -1200, netPrice48001to75000: 1800 },
+    },
+    info: {
+      deadlines: [],
+      essayPrompts: [],
+      tips: [],
+      requirements: { transcripts: null, SAT_ACT: null, teacherRecommendations: null },
+      admissionStatistics: { overallAcceptanceRate: null, year: null },
+      admittedStudentProfile: { GPA: null, SAT: null, Major: null },
     },
   }),
   buildCollege({
@@ -84,8 +145,15 @@ async function seed(gw: TestGateway): Promise<{ student: TestUser; admin: TestUs
   ]);
   await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'screenshots');
   const post = (p: string, body: unknown) => gw.api('POST', `/api${p}`, { token: student.idToken, body });
-  for (const collegeName of ['Colby College', 'Bowdoin College', 'University of Michigan-Ann Arbor'])
+  for (const collegeName of [
+    'Colby College',
+    'Bowdoin College',
+    'University of Michigan-Ann Arbor',
+    'Stanford University',
+    'University of Massachusetts-Amherst',
+  ])
     await post('/add-user-college', { collegeName });
+  await post('/update-student-profile', { homeState: 'ME', incomeBand: '0-30000' });
   for (const itemIndex of [0, 1, 2])
     await post('/update-checklist', {
       collegeName: 'Colby College',
@@ -173,7 +241,36 @@ const STUDENT: Shot[] = [
       await p.getByRole('option').first().waitFor();
     },
   },
+  {
+    name: 'search-result-long-links',
+    path: '/search?q=Stanford%20University',
+    then: async (p) => p.getByRole('article', { name: 'Stanford University' }).waitFor(),
+  },
+  {
+    name: 'search-result-sparse',
+    path: '/search?q=Berea%20College',
+    then: async (p) => p.getByRole('article', { name: 'Berea College' }).waitFor(),
+  },
+  {
+    name: 'compare-four',
+    path: '/search?mode=compare&c=Colby%20College&c=Bowdoin%20College&c=Stanford%20University&c=Berea%20College',
+    then: async (p) => p.getByRole('heading', { name: 'Comparison' }).waitFor(),
+  },
+  {
+    name: 'your-colleges-stanford',
+    path: '/usercolleges?college=Stanford%20University',
+    then: async (p) => {
+      await p.getByRole('heading', { name: 'Checklist — Stanford University' }).waitFor();
+      for (const name of ['Show Resources', 'Show Demographics'])
+        await p.getByRole('button', { name }).click();
+      await p.waitForLoadState('networkidle');
+    },
+  },
   { name: 'essays', path: '/essays' },
+  {
+    name: 'about-tabs-faq',
+    path: '/about?tab=faq',
+  },
   { name: 'profile', path: '/profile' },
   { name: 'home', path: '/' },
   { name: 'about', path: '/about' },

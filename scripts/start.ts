@@ -2,7 +2,7 @@
 // http://localhost:8080 (PORT overrides), with PGlite in .data/ and the in-process queue,
 // plus the Firebase Auth emulator on 127.0.0.1:9099 unless real Firebase is configured.
 import path from 'node:path';
-import { startAuthEmulator, type EmulatorHandle } from './lib/auth-emulator.ts';
+import { signInWorks, startAuthEmulator, type EmulatorHandle } from './lib/auth-emulator.ts';
 import {
   AUTH_EMULATOR_DATA,
   buildWeb,
@@ -103,7 +103,21 @@ if (emulatorStarting) {
   }
   await printEmulatorLinks(emulator!);
 }
+// "Running" means a student can use it: the gateway is ready (store, queue and the identity provider
+// answer) and a sign-in through the emulator goes through. Health alone answers before the emulator is up.
 await waitForHttp(`http://127.0.0.1:${port}/api/healthz`, 120_000, gateway);
+const emulatorHost = emulator?.host ?? authLabel;
+if (emulatorHost) {
+  await waitForHttp(`http://127.0.0.1:${port}/api/readyz`, 120_000, gateway);
+  const deadline = Date.now() + 120_000;
+  while (!(await signInWorks(emulatorHost))) {
+    if (Date.now() > deadline) {
+      console.error(`Sign-in through the Auth emulator at ${emulatorHost} did not work within 120 s.`);
+      await stop(1);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 console.log(`
   College Ready is running.
   Open   http://localhost:${port}

@@ -27,6 +27,33 @@ export async function emulatorUp(host: string): Promise<boolean> {
 }
 
 /**
+ * Whether a student could sign in through the Auth emulator now: a password sign-in for an address with no
+ * account gets the provider's own refusal (EMAIL_NOT_FOUND, or INVALID_LOGIN_CREDENTIALS with e-mail
+ * privacy on). Its port answering is not enough: the sign-in endpoints answer only once it has started.
+ */
+export async function signInWorks(host: string): Promise<boolean> {
+  try {
+    const res = await fetch(
+      `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=sign-in-check`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: 'sign-in-check@example.invalid',
+          password: 'not-a-password',
+          returnSecureToken: true,
+        }),
+        signal: AbortSignal.timeout(5000),
+      },
+    );
+    const body = (await res.json()) as { error?: { message?: string } };
+    return res.status === 400 && /EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/.test(body.error?.message ?? '');
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Starts the official Firebase Auth Emulator (firebase-tools) on `port`, or reuses one already listening
  * there. Its hub and logging ports are derived from `port` so a test run and a dev run can coexist.
  */

@@ -36,6 +36,8 @@ const THIRD = 'Granite Peak College';
 const FOURTH = 'Harbor Point University';
 /** Removed and brought back with Undo while axe scans the message. */
 const UNDONE = 'Brookfield Technical Institute';
+/** Little known: most card sections fold to one line; grants exceed the cost for the lowest incomes. */
+const SPARSE = 'Quiet Meadow College';
 
 beforeAll(async () => {
   [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
@@ -51,6 +53,20 @@ beforeAll(async () => {
     }),
     buildCollege({ name: FOURTH, demographics: { schoolState: null, admissionRate: 0.62 } }),
     buildCollege({ name: UNDONE }),
+    buildCollege({
+      name: SPARSE,
+      aliases: [],
+      links: [],
+      demographics: { priceCalcUrl: null, finance: { netPrice0to30000: -4196 } },
+      info: {
+        deadlines: [],
+        essayPrompts: [],
+        tips: [],
+        requirements: { transcripts: null, SAT_ACT: null, teacherRecommendations: null },
+        admissionStatistics: { overallAcceptanceRate: null, year: null },
+        admittedStudentProfile: { GPA: null, SAT: null, Major: null },
+      },
+    }),
   ]);
   // Prompts of the student's colleges, for the essay workspace (one reads the same at both).
   const essays = new EssaysRepository(gw.db);
@@ -360,6 +376,47 @@ describe('signed in as an admin', () => {
       // Phone width: the tables become one card per row.
       await page.setViewportSize({ width: 390, height: 844 });
       bad.push(...(await scan(page, 'admin /admin phone')));
+      expect(bad).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the finished look has no violation of any impact', () => {
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])('folded sections, charts, the pasted-prompt form and the error page at $width', async (viewport) => {
+    const { page, context } = await newPage(browser, gw.url, { viewport, reducedMotion: 'reduce' });
+    try {
+      await signInInBrowser(page, student, { timeout: 60_000 });
+      await gw.api('POST', '/api/update-student-profile', {
+        token: student.idToken,
+        body: { homeState: 'ME', incomeBand: '0-30000' },
+      });
+      await open(`/search?q=${encodeURIComponent(SPARSE)}`, { page });
+      await page.getByRole('article', { name: SPARSE }).waitFor();
+      await page.getByRole('list', { name: 'Net price by family income' }).waitFor();
+      const bad = await scan(page, `student card with folded sections and charts ${viewport.width}`);
+      await open('/essays', { page });
+      const form = page.getByRole('form', { name: 'Write for another prompt' });
+      await form.getByRole('button', { name: 'Start draft' }).click();
+      await form.getByRole('alert').waitFor();
+      bad.push(...(await scan(page, `student /essays pasted-prompt form ${viewport.width}`)));
+      // The server goes away and a page not loaded yet is asked for: the product's own error page.
+      await open('/profile', { page });
+      await page.route(`${gw.url}/**`, (route) => route.abort('connectionrefused'));
+      await page.evaluate(() => {
+        history.pushState({}, '', '/admin');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.getByRole('heading', { name: 'We could not reach the server' }).waitFor();
+      bad.push(...(await scan(page, `student error page ${viewport.width}`)));
+      await gw.api('POST', '/api/update-student-profile', {
+        token: student.idToken,
+        body: { homeState: null, incomeBand: null },
+      });
       expect(bad).toEqual([]);
     } finally {
       await context.close();

@@ -288,18 +288,18 @@ describe('compare up to four in Chromium', () => {
 
     const check = async () => {
       expect(await table.locator('thead th').allInnerTexts()).toEqual(['Metric', PINE, LAKE, HILL, RIVER]);
-      // Their net price: lowest best, highest (a tie) worst, the one in between unmarked.
+      // Their net price: the lowest is marked best; no other value is marked (never "worse").
       expect(await compareRow(table, 'Your net price')).toEqual([
-        ['$14,500', 'worse'],
-        ['$9,800', 'better'],
-        ['$14,500', 'worse'],
+        ['$14,500', 'none'],
+        ['$9,800', 'best'],
+        ['$14,500', 'none'],
         ['$12,000', 'none'],
       ]);
       // Their tuition: in-state in Maine, out-of-state in Texas; unknown state, no verdict.
       expect(await compareRow(table, 'Your tuition')).toEqual([
-        ['$41,000 In-state', 'worse'],
+        ['$41,000 In-state', 'none'],
         ['$27,000 Out-of-state', 'none'],
-        ['$11,000 In-state', 'better'],
+        ['$11,000 In-state', 'best'],
         ["In-state $40,000 · out-of-state $40,000 The college's state is not known", 'none'],
       ]);
       // Debt is not in the spec's list of directions: shown, never coloured. A tie: no colour.
@@ -309,15 +309,14 @@ describe('compare up to four in Chromium', () => {
         'none',
         'none',
       ]);
+      // Every college graduates the same share: nothing to mark.
       expect((await compareRow(table, 'Graduation Rate')).map(([, v]) => v)).toEqual([
-        'same',
-        'same',
-        'same',
-        'same',
+        'none',
+        'none',
+        'none',
+        'none',
       ]);
-      expect(
-        await table.locator('td.verdict-better, td.verdict-worse').filter({ hasText: 'Graduation' }).count(),
-      ).toBe(0);
+      expect(await table.locator('td.verdict-best').filter({ hasText: '80.00%' }).count()).toBe(0);
     };
     await check();
     // Four detail cards follow.
@@ -361,8 +360,8 @@ describe('compare up to four in Chromium', () => {
     for (const b of boxes) expect(b!.x + b!.width).toBeLessThanOrEqual(390);
     // The same labels and verdicts, said in words: without a profile, the average net price.
     const lakeNet = cards[0]!.locator('.compare-stack-row').filter({ hasText: 'Average net price' });
-    expect(await lakeNet.locator('dd').getAttribute('data-verdict')).toBe('better');
-    expect(await lakeNet.innerText()).toContain('Better');
+    expect(await lakeNet.locator('dd').getAttribute('data-verdict')).toBe('best');
+    expect(await lakeNet.innerText()).toContain('Best');
     // One invitation for the whole comparison, right under its heading.
     expect(
       await panel

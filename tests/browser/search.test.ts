@@ -235,7 +235,10 @@ describe('search screen in Chromium', () => {
     expect(await fact(finance, 'Cost of Attendance').innerText()).toBe('$82,000');
     expect(await fact(finance, 'Students With Grants or Loans').innerText()).toBe('25%');
     expect(await fact(finance, 'Median Earnings \\(10 years after entry\\)').innerText()).toBe('$120,000');
-    expect(await fact(finance, 'Net Price \\(income \\$0-\\$30,000\\)').innerText()).toBe('-$273');
+    // Grants above the cost: said in words, never "-$273".
+    expect(await fact(finance, 'Net Price \\(income \\$0-\\$30,000\\)').innerText()).toBe(
+      '$0: grants exceed the cost by $273',
+    );
     expect(await fact(finance, 'Net Price \\(income \\$110,001\\+\\)').innerText()).toBe('$24,000');
     // Finance falls under the Scorecard source of "demographics".
     expect(await finance.getByRole('link', { name: 'College Scorecard' }).count()).toBe(1);
@@ -245,7 +248,7 @@ describe('search screen in Chromium', () => {
     await close();
   });
 
-  it('compares two colleges: the better value green, the worse red, by the direction of each metric', async () => {
+  it('compares two colleges: the best value highlighted only where a student is clearly better off', async () => {
     const { page, errors, close } = await openSearch();
     await page.getByRole('tab', { name: 'Compare Colleges' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Compare Colleges' });
@@ -274,39 +277,37 @@ describe('search screen in Chromium', () => {
         : null,
     });
     const GREEN = 'rgb(23, 107, 50)';
-    const RED = 'rgb(179, 38, 30)';
+    const TEXT = 'rgb(27, 31, 36)';
+    const none = async (cell: Locator) => [await cell.getAttribute('data-verdict'), await colour(cell)];
 
-    // Lower admission rate is better; percentages have two decimals.
+    // Admission rate and size are facts to weigh, not scores: shown (two decimals), never marked, and a
+    // smaller or less selective school is never "worse".
     const [nAdm, sAdm] = await cells('Admission Rate');
-    expect(await shown(nAdm)).toEqual({ value: '4.12%', verdict: 'Better' });
-    expect(await shown(sAdm)).toEqual({ value: '67.89%', verdict: 'Worse' });
-    expect(await colour(nAdm)).toBe(GREEN);
-    expect(await colour(sAdm)).toBe(RED);
-
-    // Higher undergraduate size is better.
+    expect(await shown(nAdm)).toEqual({ value: '4.12%', verdict: null });
+    expect(await shown(sAdm)).toEqual({ value: '67.89%', verdict: null });
     const [nSize, sSize] = await cells('Undergrad Size');
-    expect(await shown(nSize)).toEqual({ value: '4,500', verdict: 'Worse' });
-    expect(await shown(sSize)).toEqual({ value: '31,000', verdict: 'Better' });
-    expect(await colour(nSize)).toBe(RED);
-    expect(await colour(sSize)).toBe(GREEN);
+    expect(await shown(nSize)).toEqual({ value: '4,500', verdict: null });
+    expect(await shown(sSize)).toEqual({ value: '31,000', verdict: null });
+    for (const cell of [nAdm, sAdm, nSize, sSize]) expect(await none(cell)).toEqual(['none', TEXT]);
+    expect(await table.getByText('Worse').count()).toBe(0);
 
-    // Lower cost is better; higher earnings are better; lower ratio is better.
+    // Lower cost is best; higher earnings are best; a lower ratio is best. The other value is plain.
     const [nCost, sCost] = await cells('Cost of Attendance');
-    expect([await colour(nCost), await colour(sCost)]).toEqual([RED, GREEN]);
-    expect((await shown(sCost)).value).toBe('$28,000');
+    expect([await colour(nCost), await colour(sCost)]).toEqual([TEXT, GREEN]);
+    expect(await shown(sCost)).toEqual({ value: '$28,000', verdict: 'Best' });
     // Median earnings lead with the other money figures, under the card's label.
     const [nEarn, sEarn] = await cells('Median earnings');
-    expect([await colour(nEarn), await colour(sEarn)]).toEqual([GREEN, RED]);
+    expect([await colour(nEarn), await colour(sEarn)]).toEqual([GREEN, TEXT]);
     const [nRatio, sRatio] = await cells('Student-Faculty Ratio');
-    expect(await shown(nRatio)).toEqual({ value: '3:1', verdict: 'Better' });
-    expect(await shown(sRatio)).toEqual({ value: '21:1', verdict: 'Worse' });
-    expect([await colour(nRatio), await colour(sRatio)]).toEqual([GREEN, RED]);
+    expect(await shown(nRatio)).toEqual({ value: '3:1', verdict: 'Best' });
+    expect(await shown(sRatio)).toEqual({ value: '21:1', verdict: null });
     const [nGrad, sGrad] = await cells('Graduation Rate');
-    expect(await shown(nGrad)).toEqual({ value: '95.30%', verdict: 'Better' });
-    expect(await shown(sGrad)).toEqual({ value: '60.00%', verdict: 'Worse' });
+    expect(await shown(nGrad)).toEqual({ value: '95.30%', verdict: 'Best' });
+    expect(await shown(sGrad)).toEqual({ value: '60.00%', verdict: null });
+    // Grants above the cost read as words, never as a negative price.
     const [nNet, sNet] = await cells('Net Price 0-30000');
-    expect(await shown(nNet)).toEqual({ value: '-$273', verdict: 'Better' });
-    expect(await shown(sNet)).toEqual({ value: '$8,100', verdict: 'Worse' });
+    expect(await shown(nNet)).toEqual({ value: '$0: grants exceed the cost by $273', verdict: 'Best' });
+    expect(await shown(sNet)).toEqual({ value: '$8,100', verdict: null });
 
     // A missing value gets no colour and no verdict.
     const [nMed, sMed] = await cells('Median Family Income');
@@ -314,14 +315,19 @@ describe('search screen in Chromium', () => {
     expect(await shown(sMed)).toEqual({ value: '$65,000', verdict: null });
     expect(await sMed.getAttribute('data-verdict')).toBe('none');
 
-    // Every metric of the spec is there: the money rows first (net price, both tuitions, debt, earnings),
-    // then the other spec metrics.
+    // Rows neither college has a value for fold into one line that names them.
+    const folded = panel.getByTestId('compare-empty');
+    expect(await folded.innerText()).toBe(
+      'No Info Found at any of these colleges for Average net price, Median debt.',
+    );
+    expect(await row('Median debt').count()).toBe(0);
+
+    // Every metric of the spec with a value is there: the money rows first (both tuitions, earnings; net
+    // price and debt are folded above), then the other spec metrics.
     const heads = await table.locator('tbody th').allInnerTexts();
-    expect(heads.slice(0, 5).map((h) => h.split('\n')[0]!.replace(/ \(.*$/, ''))).toEqual([
-      'Average net price',
+    expect(heads.slice(0, 3).map((h) => h.split('\n')[0]!.replace(/ \(.*$/, ''))).toEqual([
       'In-state tuition',
       'Out-of-state tuition',
-      'Median debt',
       'Median earnings',
     ]);
     for (const label of COMPARE_METRICS.map((m) => m.label).filter(
@@ -331,7 +337,7 @@ describe('search screen in Chromium', () => {
         heads.some((h) => h.startsWith(label)),
         label,
       ).toBe(true);
-    expect(heads).toHaveLength(20);
+    expect(heads).toHaveLength(18);
 
     // Then the two detail cards.
     expect(await panel.getByRole('article', { name: 'Northfield Institute of Technology' }).isVisible()).toBe(

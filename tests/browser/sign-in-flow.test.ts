@@ -162,14 +162,14 @@ describe('the account menu', () => {
     const { page, context, errors } = await newPage(browser, gw.url);
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Log in' }).waitFor();
+    await nav.getByRole('link', { name: 'Sign In' }).waitFor();
     await signInInBrowser(page, user);
 
     const button = nav.getByRole('button', { name: 'Account menu for Menu' });
     for (const path of ['/', '/about', '/search', '/usercolleges', '/essays', '/profile', '/no-such-page']) {
       await page.goto(path);
       await button.waitFor();
-      expect(await nav.getByRole('link', { name: 'Log in' }).count(), path).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Sign In' }).count(), path).toBe(0);
     }
 
     await page.goto('/search');
@@ -195,7 +195,7 @@ describe('the account menu', () => {
     await panel.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.waitForSelector('html[data-session="signed-out"]', { state: 'attached' });
-    await nav.getByRole('link', { name: 'Log in' }).waitFor();
+    await nav.getByRole('link', { name: 'Sign In' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, Route, RouterProvider, Routes } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  Link,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+  useRouteError,
+} from 'react-router-dom';
 import { LIMITS } from '@ct/contracts/messages';
 import { useSession } from './auth/session';
+import { PageError, PageErrorBoundary } from './components/ErrorPage';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { NavBar } from './components/NavBar';
 import { RequireAuth } from './components/RequireAuth';
@@ -18,8 +27,15 @@ const Admin = lazy(() => import('./pages/Admin'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const AccountDeleted = lazy(() => import('./pages/AccountDeleted'));
 
+const homeLink = (
+  <Link className="button secondary" to="/">
+    Go to the home page
+  </Link>
+);
+
 function Shell() {
   const { isAdmin } = useSession();
+  const { pathname } = useLocation();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     const t = setTimeout(() => setLoaded(true), LIMITS.loadedFlagDelayMs);
@@ -32,64 +48,78 @@ function Shell() {
       </a>
       <NavBar loaded={loaded} isAdmin={isAdmin} />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<LoadingOverlay message="Loading..." />}>
-          <Routes>
-            <Route path="/" element={<Home />} />
-            <Route path="/login" element={<Login />} />
-            <Route path="/about" element={<About />} />
-            <Route
-              path="/search"
-              element={
-                <RequireAuth>
-                  <Search />
-                </RequireAuth>
-              }
-            />
-            <Route
-              path="/usercolleges"
-              element={
-                <RequireAuth>
-                  <Dashboard />
-                </RequireAuth>
-              }
-            />
-            <Route
-              path="/essays"
-              element={
-                <RequireAuth>
-                  <Essays />
-                </RequireAuth>
-              }
-            />
-            <Route
-              path="/essay-prompts"
-              element={
-                <RequireAuth>
-                  <Essays />
-                </RequireAuth>
-              }
-            />
-            <Route
-              path="/profile"
-              element={
-                <RequireAuth>
-                  <Profile />
-                </RequireAuth>
-              }
-            />
-            <Route path="/admin" element={<Admin />} />
-            <Route path="/account-deleted" element={<AccountDeleted />} />
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        </Suspense>
+        {/* A page that fails (or whose chunk cannot be loaded) shows the product's own page, under the header;
+            moving to another page starts afresh. */}
+        <PageErrorBoundary key={pathname} home={homeLink}>
+          <Suspense fallback={<LoadingOverlay message="Loading..." />}>
+            <Routes>
+              <Route path="/" element={<Home />} />
+              <Route path="/login" element={<Login />} />
+              <Route path="/about" element={<About />} />
+              <Route
+                path="/search"
+                element={
+                  <RequireAuth>
+                    <Search />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="/usercolleges"
+                element={
+                  <RequireAuth>
+                    <Dashboard />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="/essays"
+                element={
+                  <RequireAuth>
+                    <Essays />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="/essay-prompts"
+                element={
+                  <RequireAuth>
+                    <Essays />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="/profile"
+                element={
+                  <RequireAuth>
+                    <Profile />
+                  </RequireAuth>
+                }
+              />
+              <Route path="/admin" element={<Admin />} />
+              <Route path="/account-deleted" element={<AccountDeleted />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Suspense>
+        </PageErrorBoundary>
       </main>
     </>
   );
 }
 
+/** Anything the shell itself throws (the header included): the product's page, never the router's own. */
+function ShellError() {
+  const error = useRouteError();
+  return (
+    <main id="main" tabIndex={-1}>
+      <PageError error={error} />
+    </main>
+  );
+}
+
 // A data router (one catch-all route holding the app's own <Routes>): pages can hold a navigation back
 // while it would lose unsaved work (useBlocker).
-const router = createBrowserRouter([{ path: '*', element: <Shell /> }]);
+const router = createBrowserRouter([{ path: '*', element: <Shell />, errorElement: <ShellError /> }]);
 
 export function App() {
   return <RouterProvider router={router} />;

@@ -4,24 +4,49 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { SessionProvider } from './auth/session';
+import { ProblemPage } from './components/ErrorPage';
 import { ConfigContext } from './config';
 import { initFirebase } from './firebase';
 import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
 
-async function boot() {
+/**
+ * The app could not start (its configuration did not load): the header and the product's own page with
+ * Retry, which starts the app again without reloading.
+ */
+function BootError({ again }: { again: boolean }) {
+  return (
+    <>
+      <header className="navbar loaded">
+        <div className="navbar-inner">
+          <a href="/" className="brand">
+            {document.title}
+          </a>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <ProblemPage
+          shown="offline"
+          stillFailing={again}
+          onRetry={() => {
+            root.render(<BootError again={again} />);
+            void boot(true);
+          }}
+        />
+      </main>
+    </>
+  );
+}
+
+async function boot(retry = false) {
   let config: PublicConfig;
   try {
-    const res = await fetch('/api/public-config');
+    const res = await fetch('/api/public-config', { cache: 'no-store' });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     config = (await res.json()) as PublicConfig;
   } catch {
-    root.render(
-      <p role="alert" className="boot-error">
-        We could not reach the server. Check your connection and reload the page.
-      </p>,
-    );
+    root.render(<BootError again={retry} />);
     return;
   }
   initFirebase(config);

@@ -4,6 +4,7 @@ export * from './route.ts';
 export * from './college.ts';
 export * from './auth.ts';
 export * from './colleges-api.ts';
+export * from './collection.ts';
 export * from './user-data/index.ts';
 export * from './essays.ts';
 export * from './admin.ts';

@@ -1,5 +1,6 @@
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
+import { collectionRoutes } from './collection.ts';
 import { collegeRoutes } from './colleges-api.ts';
 import { essaysRoutes } from './essays.ts';
 import type { RouteDef } from './route.ts';
@@ -9,6 +10,7 @@ import { userDataRoutes } from './user-data/index.ts';
 export const ROUTES: readonly RouteDef[] = [
   ...authRoutes,
   ...collegeRoutes,
+  ...collectionRoutes,
   ...userDataRoutes,
   ...essaysRoutes,
   ...adminRoutes,

@@ -4,6 +4,7 @@ import { CollegesConfig } from './config.ts';
 import { Ingestion } from './ingestion.ts';
 import { MajorProfileRepository } from './majors/repository.ts';
 import { majorRoutes } from './majors/routes.ts';
+import { collectionRoutes } from './routes/collection.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -22,6 +23,7 @@ export default defineService({
     ...ingestionRoutes(ctx, ingestion),
     ...reviewRoutes(ctx, ingestion),
     ...majorRoutes(ctx, ingestion, majors),
+    ...collectionRoutes(ingestion.colleges),
   ],
   async start({ ctx, ingestion }) {
     const { config } = ctx;

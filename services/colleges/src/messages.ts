@@ -52,4 +52,6 @@ export const COLLEGES_MSG = {
     `A college named "${name}" is already shared. Merge "${item}" into it instead.`,
   noSharedCollegeNamed: (name: string) => `No shared college is called "${name}".`,
   mergeIntoItself: 'A college cannot be merged into itself.',
+  // Public
+  collectionStatsFound: 'Collection stats found',
 } as const;

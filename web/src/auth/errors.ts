@@ -47,7 +47,7 @@ export const RESET_QUIET_CODES = new Set(['auth/user-not-found', 'auth/invalid-c
  */
 const READABLE: Record<string, string> = {
   ...Object.fromEntries(CREDENTIAL_CODES.map((c) => [c, CREDENTIALS_REFUSED])),
-  'auth/email-already-in-use': 'An account already exists with this email address. Log in instead.',
+  'auth/email-already-in-use': 'An account already exists with this email address. Sign in instead.',
   'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
   'auth/user-disabled': 'This account has been disabled. Contact support if you think this is a mistake.',
   'auth/user-token-expired': 'Your session has expired. Please log in again.',
@@ -62,7 +62,7 @@ const READABLE: Record<string, string> = {
   'auth/popup-closed-by-user': 'The sign-in window was closed before signing in finished.',
   'auth/cancelled-popup-request': 'Another sign-in window is already open.',
   'auth/account-exists-with-different-credential':
-    'An account already exists with this email address using a different sign-in method. Log in with that method.',
+    'An account already exists with this email address using a different sign-in method. Sign in with that method.',
   'auth/credential-already-in-use': 'This account is already linked to another user.',
   'auth/multi-factor-auth-required':
     'This account needs a second sign-in step, which this site does not support yet.',

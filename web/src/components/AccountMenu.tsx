@@ -5,7 +5,7 @@ import { useSession } from '../auth/session';
 /**
  * The header's account menu: who is signed in, a link to the profile and Sign out. A disclosure button
  * (Enter or Space opens it, Tab walks through it, Escape or a click elsewhere closes it and focus goes
- * back to the button). Signed out, a "Log in" link instead.
+ * back to the button). Signed out, a "Sign In" link instead (the landing page's words).
  */
 export function AccountMenu() {
   const { user, loading, signOut } = useSession();
@@ -42,7 +42,7 @@ export function AccountMenu() {
     if (location.pathname === '/login') return null;
     return (
       <Link className="account-login" to="/login">
-        Log in
+        Sign In
       </Link>
     );
   }

@@ -3,12 +3,14 @@ import {
   formatCalendarDate,
   formatCount,
   formatMoney,
+  formatNetPrice,
   formatPercent,
   formatRatio,
   formatText,
   formatValue,
   grantsOrLoansKind,
   getPath,
+  linkWords,
   safeUrl,
 } from './format';
 
@@ -41,6 +43,28 @@ describe('display rules', () => {
     expect(formatRatio(16)).toBe('16:1');
     expect(formatRatio(12.5)).toBe('12.5:1');
     expect(formatCount(31000)).toBe('31,000');
+  });
+
+  it('says a negative net price as grants exceeding the cost', () => {
+    expect(formatNetPrice(-4196)).toBe('$0: grants exceed the cost by $4,196');
+    expect(formatNetPrice(0)).toBe('$0');
+    expect(formatNetPrice(12500)).toBe('$12,500');
+    expect(formatNetPrice(null)).toBe('No Info Found');
+  });
+
+  it('reads links as words, never as long addresses', () => {
+    expect(
+      linkWords(
+        'https://financialaid.stanford.edu/undergrad/how/calculator/index.html?tab=net-price-calculator',
+      ),
+    ).toBe('Calculator at stanford.edu');
+    expect(linkWords('https://www.umass.edu/net_price_calculator/')).toBe(
+      'Net price calculator at umass.edu',
+    );
+    expect(linkWords('https://www.colby.edu/admission')).toBe('Admission at colby.edu');
+    expect(linkWords('https://netprice.tcnj.edu/')).toBe('tcnj.edu');
+    expect(linkWords('https://admission.gatech.edu/npc_2020/')).toBe('gatech.edu');
+    expect(linkWords('https://www.ox.ac.uk/admissions')).toBe('Admissions at ox.ac.uk');
   });
 
   it('treats students with grants or loans as a share when the data gives a fraction', () => {

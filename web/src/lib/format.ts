@@ -29,11 +29,21 @@ export function formatPercent(v: number | null | undefined, decimals?: number): 
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(pct)}%`;
 }
 
-/** Whole dollars with a dollar prefix and thousands separators; a negative net price reads "-$273". */
+/** Whole dollars with a dollar prefix and thousands separators ("-$273" for a negative amount). */
 export function formatMoney(v: number | null | undefined): string {
   if (!isNum(v)) return NO_INFO;
   const abs = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Math.abs(v));
   return `${v < 0 ? '-' : ''}$${abs}`;
+}
+
+/**
+ * A net price. The government data gives a negative one when grants exceed the cost of attendance: that
+ * reads "$0: grants exceed the cost by $4,196", never "-$4,196".
+ */
+export function formatNetPrice(v: number | null | undefined): string {
+  if (!isNum(v)) return NO_INFO;
+  if (v < 0) return `$0: grants exceed the cost by ${formatMoney(-v)}`;
+  return formatMoney(v);
 }
 
 /** The student-faculty ratio as "N:1". */
@@ -121,6 +131,49 @@ export function linkLabel(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** Path segments that name no page of their own. */
+const EMPTY_SEGMENT = /^(index|default|home|main|en|en-us|us|www|page|pages)$/i;
+
+/**
+ * A link as words a student reads instead of an address: the last meaningful part of its path and the
+ * site ("https://www.colby.edu/admission/apply-now/" → "Apply now at colby.edu"), or the site alone.
+ * Long addresses never reach the screen, so they cannot widen it.
+ */
+export function linkWords(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url.length > 40 ? `${url.slice(0, 39)}…` : url;
+  }
+  const labels = u.hostname.replace(/^www\./, '').split('.');
+  // The site a student recognises: "financialaid.stanford.edu" → "stanford.edu" (two-letter country
+  // domains keep one more label: "ox.ac.uk").
+  const keep = labels.length > 2 && labels[labels.length - 1]!.length === 2 ? 3 : 2;
+  const site = labels.slice(-keep).join('.');
+  const segments = u.pathname
+    .split('/')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    })
+    .map((s) => s.replace(/\.[a-z0-9]{2,5}$/i, ''))
+    .filter((s) => s && !EMPTY_SEGMENT.test(s));
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const words = segments[i]!.replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/[-_+.~]+/g, ' ')
+      .trim();
+    // A code or an identifier ("npc_2020", "a1b2c3", "12345") says nothing: try the part before it.
+    if (!/[a-z]{3}/i.test(words) || /\d{3,}/.test(words) || words.length > 40) continue;
+    const text = words.toLowerCase();
+    return `${text[0]!.toUpperCase()}${text.slice(1)} at ${site}`;
+  }
+  return site;
 }
 
 const MONTHS = [

@@ -77,12 +77,16 @@ export default function EssaysPage() {
       </p>
     );
   } else if (!colleges.data.colleges.length) {
+    // No college has prompts yet. A student with colleges on their list is not told "No colleges
+    // available" beside that list: their colleges and what the data says are in the workspace above.
+    const hasOwn = (mine.data ?? []).length > 0;
     grid = (
       <div role="status">
-        <p className="muted">{MSG.noCollegesAvailable}</p>
+        <p className="muted">{hasOwn ? 'No college has essay prompts here yet.' : MSG.noCollegesAvailable}</p>
         <p className="muted">
           Essay prompts appear here once they are gathered from colleges&apos; own pages or added by the
           people who run this site. None are made up.
+          {hasOwn ? ' Meanwhile, paste a prompt above to start a draft for it.' : null}
         </p>
       </div>
     );

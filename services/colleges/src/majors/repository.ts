@@ -75,18 +75,24 @@ export class MajorProfileRepository {
    */
   async requestProfile(
     req: ProfileRequest,
-    opts: { retryFailedAfterMs: number; retryNotFoundAfterMs: number },
+    opts: {
+      retryFailedAfterMs: number;
+      retryNotFoundAfterMs: number;
+      /** An AI provider is configured now: a "not found" decided without one is asked again at once. */
+      aiConfigured?: boolean;
+    },
   ): Promise<MajorProfileRow | null> {
     const r = await this.db.query<DbRow>(
       `INSERT INTO colleges.major_profile (key, college_name, normalized_college, cip, major, state, stage)
        VALUES ($1, $2, $3, $4, $5, 'queued', 'queued')
        ON CONFLICT (key) DO UPDATE SET
          state = 'queued', stage = 'queued', failure_reason = NULL, attempts = 0, college_name = EXCLUDED.college_name,
-         major = EXCLUDED.major, requested_at = now(), updated_at = now()
+         major = EXCLUDED.major, requested_at = now(), updated_at = now(), without_ai = false
        WHERE (colleges.major_profile.state = 'failed'
               AND colleges.major_profile.updated_at < now() - make_interval(secs => $6::double precision / 1000))
           OR (colleges.major_profile.state = 'not_found'
-              AND colleges.major_profile.updated_at < now() - make_interval(secs => $7::double precision / 1000))
+              AND (colleges.major_profile.updated_at < now() - make_interval(secs => $7::double precision / 1000)
+                   OR (colleges.major_profile.without_ai AND $8::boolean)))
        RETURNING ${COLUMNS}`,
       [
         req.key,
@@ -96,6 +102,7 @@ export class MajorProfileRepository {
         req.major,
         opts.retryFailedAfterMs,
         opts.retryNotFoundAfterMs,
+        opts.aiConfigured ?? true,
       ],
     );
     return r.rows[0] ? toRow(r.rows[0]) : null;
@@ -103,7 +110,9 @@ export class MajorProfileRepository {
 
   /**
    * Applies what the worker reports. Once a profile is gathered, only a newer profile replaces it (a late
-   * "running" or a failed refresh leaves it as it is). Returns false when there is no such request.
+   * "running" or a failed refresh leaves it as it is). A "not found" while no AI provider is configured is
+   * marked as such (`without_ai`), so it is asked again once one is. Returns false when there is no such
+   * request.
    */
   async recordProgress(
     key: string,
@@ -113,6 +122,7 @@ export class MajorProfileRepository {
       profile?: MajorProfile | undefined;
       reason?: string | undefined;
     },
+    opts: { aiConfigured: boolean } = { aiConfigured: true },
   ): Promise<boolean> {
     const r = await this.db.query<{ key: string }>(
       `UPDATE colleges.major_profile SET
@@ -123,6 +133,7 @@ export class MajorProfileRepository {
          profile = CASE WHEN $2 = 'done' THEN $4::jsonb ELSE NULL END,
          gathered_at = CASE WHEN $2 = 'done' THEN now() ELSE NULL END,
          failure_reason = CASE WHEN $2 IN ('failed', 'not_found') THEN $5 ELSE NULL END,
+         without_ai = ($2 = 'not_found' AND NOT $6::boolean),
          updated_at = now()
        WHERE key = $1 AND (state <> 'done' OR $2 = 'done')
        RETURNING key`,
@@ -132,6 +143,7 @@ export class MajorProfileRepository {
         update.stage ?? null,
         update.profile ? JSON.stringify(update.profile) : null,
         update.reason ?? null,
+        opts.aiConfigured,
       ],
     );
     if (r.rowCount > 0) return true;

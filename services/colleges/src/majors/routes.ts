@@ -14,7 +14,10 @@ import { MAJORS } from './majors.ts';
 import type { MajorProfileRepository } from './repository.ts';
 import { resolveMajor, suggestMajors } from './suggest.ts';
 
-/** "Not found" is remembered for a week, then a new request looks again (colleges publish new pages). */
+/**
+ * "Not found" is remembered for a week, then a new request looks again (colleges publish new pages); one
+ * decided while no AI provider was configured is asked again as soon as one is.
+ */
 const RETRY_NOT_FOUND_AFTER_MS = 7 * 24 * 3600_000;
 
 const notFound = () => new AppError('NOT_FOUND', MSG.majorStatsNotFound);
@@ -27,6 +30,9 @@ export function majorRoutes(
 ): Implementation[] {
   const { colleges, work } = ingestion;
   const { config } = ctx;
+  // The worker has the same key (the services read the same variables); without it, a "not found" only
+  // means the government figures had nothing.
+  const aiConfigured = Boolean(config.OPENAI_API_KEY);
 
   return [
     implement(getMajorSuggestions, async (request) => {
@@ -62,6 +68,7 @@ export function majorRoutes(
         {
           retryFailedAfterMs: config.INGESTION_RETRY_FAILED_AFTER_MS,
           retryNotFoundAfterMs: RETRY_NOT_FOUND_AFTER_MS,
+          aiConfigured,
         },
       );
       if (requeued) {
@@ -95,7 +102,7 @@ export function majorRoutes(
       if (update.state === 'done' && !update.profile) {
         throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.majorProfileMissing);
       }
-      if (!(await profiles.recordProgress(key, update))) {
+      if (!(await profiles.recordProgress(key, update, { aiConfigured }))) {
         throw new AppError('NOT_FOUND', COLLEGES_MSG.noMajorRequest(key));
       }
       return { ok: true as const };

@@ -1,4 +1,6 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { api } from '../../api/client';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../auth/session';
 import { useConfig } from '../../config';
@@ -7,7 +9,7 @@ import { FeatureIcon } from '../landing/FeatureIcon';
 import { AnimatedCounter } from './AnimatedCounter';
 import {
   builderIntro,
-  COUNTERS,
+  counters,
   faqItems,
   FEATURE_CARDS,
   mission,
@@ -30,11 +32,26 @@ export function AboutTabs() {
   const raw = params.get('tab');
   const tab: TabKey = isTab(raw) ? raw : 'about';
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  // The real size of the collection, never a round number: the counters show what a student can find.
+  const stats = useQuery({
+    queryKey: ['collection-stats'],
+    queryFn: ({ signal }) => api.getCollectionStats({ signal }),
+    staleTime: 5 * 60_000,
+  });
 
   const select = (key: TabKey, focus = false) => {
     setParams(key === 'about' ? {} : { tab: key }, { replace: true });
-    if (focus) tabRefs.current[key]?.focus();
+    const el = tabRefs.current[key];
+    if (focus) el?.focus();
+    // On a phone the row of tabs scrolls: the chosen one comes into view.
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   };
+  // A link straight to a tab (?tab=faq) shows that tab in the row too.
+  useEffect(() => {
+    tabRefs.current[tab]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // Only on arrival: later changes go through select().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // WAI-ARIA tabs: arrows move between tabs (and select them), Home/End jump to the ends.
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -115,7 +132,7 @@ export function AboutTabs() {
             </ul>
             <h2>By the numbers</h2>
             <div className="about-counters">
-              {COUNTERS.map((c) => (
+              {counters(stats.data ?? null, stats.isError).map((c) => (
                 <AnimatedCounter key={c.label} value={c.value} label={c.label} />
               ))}
             </div>

@@ -53,11 +53,18 @@ export const VALUES: { title: string; text: string }[] = [
   },
 ];
 
-export const COUNTERS: Counter[] = [
-  { value: LIMITS.published.majors, label: 'Majors' },
-  { value: LIMITS.published.colleges, label: 'Colleges' },
-  { value: LIMITS.published.itemsPerCollege, label: 'Deadlines, stats and tips per college' },
-];
+/**
+ * The About counters: majors and colleges as the server counts them (the colleges a student can find
+ * today, not a round target), and the items per college the spec states. Until the count arrives the
+ * colleges counter stands at 0; if it cannot be read, it is left out rather than guessed.
+ */
+export function counters(stats: { colleges: number; majors: number } | null, failed: boolean): Counter[] {
+  return [
+    { value: stats?.majors ?? LIMITS.published.majors, label: 'Majors' },
+    ...(failed ? [] : [{ value: stats?.colleges ?? 0, label: 'Colleges' }]),
+    { value: LIMITS.published.itemsPerCollege, label: 'Deadlines, stats and tips per college' },
+  ];
+}
 
 export const builderIntro = (product: string) =>
   `${product} was built by a high-school student who went through the application season with a dozen browser tabs, three spreadsheets and a pile of sticky notes, and decided the next class deserved better.`;
@@ -85,7 +92,7 @@ export const FEATURE_CARDS: FeatureCard[] = [
     icon: 'chart',
     title: 'Compare Colleges',
     description:
-      'Two colleges side by side on size, admission rate, tuition, net price by family income and earnings, with the better figure in green.',
+      'Up to four colleges side by side on size, admission rate, tuition, net price by family income and earnings, with the best figure highlighted where one is clearly better.',
   },
   {
     icon: 'pen',
@@ -108,7 +115,7 @@ export const TIMELINE: TimelineEvent[] = [
   {
     title: 'Search and compare colleges',
     description:
-      'Find colleges by their official names, read their cards and compare two of them side by side. Add the ones you like to your list.',
+      'Find colleges by their official names, read their cards and compare up to four of them side by side. Add the ones you like to your list.',
   },
   {
     title: 'Generate checklists',

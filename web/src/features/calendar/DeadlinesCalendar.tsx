@@ -1,7 +1,7 @@
 import { MSG } from '@ct/contracts/messages';
 import { localToday } from '@ct/contracts/planning';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { api, apiText, errorMessage } from '../../api/client';
@@ -18,7 +18,7 @@ import {
   toCalendarDeadline,
   type CalendarDeadline,
 } from './deadlines';
-import { markerLabel } from './marker';
+import { fitLabel, markerCandidates } from './marker';
 import './calendar.css';
 
 function useDeadlines() {
@@ -38,6 +38,63 @@ function useDeadlines() {
 }
 
 const UPCOMING_SHOWN = 4;
+
+/** A marker's text: 0.7rem bold (see calendar.css); never smaller, so it stays readable. */
+const MARKER_REM = 0.7;
+/** A marker's own padding and border, left and right together, in px. */
+const MARKER_INSET = 6;
+
+/**
+ * Chooses each marker's label so it fits its day whole: the width of a day is measured (and again when the
+ * calendar is resized or the typeface arrives), each label's words are measured with the marker's font,
+ * and the first label whose words all fit on at most two lines wins (null: none does). Before the first
+ * measurement, the first label.
+ */
+function useMarkerFit(
+  wrap: RefObject<HTMLDivElement | null>,
+): (candidates: readonly string[]) => string | null {
+  const [box, setBox] = useState<{ width: number; rootPx: number; family: string } | null>(null);
+  const [fontsVersion, setFontsVersion] = useState(0);
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el) return;
+    const measure = () => {
+      const tile = el.querySelector<HTMLElement>('.react-calendar__month-view__days__day');
+      if (!tile) return;
+      const cs = getComputedStyle(tile);
+      const width =
+        tile.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - MARKER_INSET;
+      const rootPx = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      const family = getComputedStyle(el).fontFamily;
+      setBox((b) =>
+        b && b.width === width && b.rootPx === rootPx && b.family === family ? b : { width, rootPx, family },
+      );
+    };
+    measure();
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    ro?.observe(el);
+    let live = true;
+    void document.fonts?.ready.then(() => live && setFontsVersion((v) => v + 1));
+    return () => {
+      live = false;
+      ro?.disconnect();
+    };
+  }, [wrap]);
+  const canvas = useRef<CanvasRenderingContext2D | null>(null);
+  return useCallback(
+    (candidates: readonly string[]): string | null => {
+      if (!box) return candidates[0] ?? null;
+      canvas.current ??= document.createElement('canvas').getContext('2d');
+      const ctx = canvas.current;
+      if (!ctx) return candidates[0] ?? null;
+      ctx.font = `700 ${MARKER_REM * box.rootPx}px ${box.family}`;
+      return fitLabel(candidates, box.width, (t) => ctx.measureText(t).width);
+    },
+    // fontsVersion: measure again once the typeface has arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [box, fontsVersion],
+  );
+}
 
 const SOURCE_TEXT: Record<CalendarDeadline['source'], string> = {
   college: 'College deadline',
@@ -92,6 +149,8 @@ function DeadlineList({ items, empty }: { items: readonly CalendarDeadline[]; em
  */
 export function DeadlinesCalendar() {
   const q = useDeadlines();
+  const wrap = useRef<HTMLDivElement>(null);
+  const fit = useMarkerFit(wrap);
   const [day, setDay] = useState<Date | null>(null);
   const [revealed, setRevealed] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -129,7 +188,7 @@ export function DeadlinesCalendar() {
         </p>
       ) : null}
       <div className="calendar-layout">
-        <div className="calendar-wrap" aria-busy={q.isPending}>
+        <div className="calendar-wrap" aria-busy={q.isPending} ref={wrap}>
           <Calendar
             value={day}
             onClickDay={(d) => setDay(d)}
@@ -148,15 +207,16 @@ export function DeadlinesCalendar() {
               if (!list?.length) return null;
               if (list.length === 1) {
                 const { summary, source } = list[0]!;
-                const label = markerLabel(summary, source);
-                // A short label on screen; the full name for screen readers and in the tooltip.
+                const label = fit(markerCandidates(summary, source));
+                // A short label that fits on screen (a dot when none does); the full name for screen readers
+                // and in the tooltip.
                 return label === summary ? (
                   <span className="cal-marker" title={summary}>
                     {summary}
                   </span>
                 ) : (
-                  <span className="cal-marker" title={summary}>
-                    <span aria-hidden="true">{label}</span>
+                  <span className={label ? 'cal-marker' : 'cal-marker dot'} title={summary}>
+                    <span aria-hidden="true">{label ?? '•'}</span>
                     <span className="visually-hidden">{summary}</span>
                   </span>
                 );

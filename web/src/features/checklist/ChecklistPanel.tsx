@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { Countdown } from '../../components/Countdown';
+import { TextWithLinks } from '../../components/ExternalLink';
 import { formatCalendarDate } from '../../lib/format';
 import { useChecklist, useSaveChecklist, useToggleItem } from './api';
 import { checklistProgress, copyChecklist, isDeadlineItem, itemGuard, sectionTitle } from './progress';
@@ -70,7 +71,9 @@ export function ChecklistPanel({
         <p className="muted" role="status">
           Loading checklist...
         </p>
-      ) : query.isError ? (
+      ) : query.isError && query.data === undefined ? (
+        // Only a checklist never read is a load error: a failed re-read (after a tick the server could not
+        // take) keeps the checklist on screen, with the tick put back and its own message.
         <LoadError
           what="The checklist could not be loaded."
           error={query.error}
@@ -81,7 +84,7 @@ export function ChecklistPanel({
         <ChecklistBody
           key={collegeName}
           collegeName={collegeName}
-          checklist={query.data}
+          checklist={query.data!}
           editing={editing}
           onEditingChange={onEditingChange}
           notify={notify}
@@ -267,7 +270,9 @@ function ChecklistBody({
                   return (
                     <li key={`t-${index}`} className="checklist-item">
                       {checkbox}
-                      <label htmlFor={id}>{item.text}</label>
+                      <label htmlFor={id}>
+                        <TextWithLinks text={item.text} />
+                      </label>
                     </li>
                   );
                 }

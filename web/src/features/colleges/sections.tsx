@@ -2,10 +2,12 @@ import type { CollegeInfo, Deadline, DemographicBreakdown, Demographics, Finance
 import { NET_PRICE_BANDS } from '@ct/contracts/constants';
 import { useId, type ReactNode } from 'react';
 import { Countdown } from '../../components/Countdown';
+import { ExternalLink } from '../../components/ExternalLink';
 import {
   formatCalendarDate,
   formatCount,
   formatMoney,
+  formatNetPrice,
   formatPercent,
   formatRatio,
   formatText,
@@ -16,6 +18,7 @@ import {
   NO_INFO,
   safeUrl,
 } from '../../lib/format';
+import { BreakdownChart, NetPriceChart } from '../charts';
 import { FactSource, type Sources } from './sources';
 import './college-card.css';
 
@@ -24,12 +27,16 @@ function Shown({ text }: { text: string }) {
   return text === NO_INFO ? <span className="no-info">{NO_INFO}</span> : <>{text}</>;
 }
 
-/** One titled block of the college card, with the source of its facts under the title. */
+/**
+ * One titled block of the college card, with the source of its facts under the title. A section with
+ * nothing to show (`folded`) is one quiet line: its title and "No Info Found".
+ */
 export function CardSection({
   title,
   path,
   sources,
   className,
+  folded = false,
   children,
 }: {
   title: string;
@@ -37,9 +44,20 @@ export function CardSection({
   path: string;
   sources?: Sources | undefined;
   className?: string;
+  folded?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
+  if (folded)
+    return (
+      <section
+        className={`college-section folded${className ? ` ${className}` : ''}`}
+        aria-labelledby={id}
+        data-folded="true"
+      >
+        <h3 id={id}>{title}</h3> <span className="no-info">{NO_INFO}</span>
+      </section>
+    );
   return (
     <section className={`college-section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
@@ -59,6 +77,13 @@ export interface Fact {
   href?: string | null;
 }
 
+/** True when no fact of the list has a value (the section folds to one line). */
+export const allMissing = (facts: readonly Fact[]) => facts.every((f) => f.text === NO_INFO);
+
+/** True when a list of strings has nothing to show. */
+export const noItems = (items: readonly string[] | null | undefined) =>
+  !(items ?? []).some((s) => !isMissing(s));
+
 /** Label/value rows, each with its own source when it differs from the section's. */
 export function FactList({
   facts,
@@ -75,13 +100,7 @@ export function FactList({
         <div className="fact" key={f.path}>
           <dt>{f.label}</dt>
           <dd>
-            {f.href ? (
-              <a href={f.href} target="_blank" rel="noopener noreferrer">
-                {f.text}
-              </a>
-            ) : (
-              <Shown text={f.text} />
-            )}
+            {f.href ? <ExternalLink href={f.href}>{f.text}</ExternalLink> : <Shown text={f.text} />}
             <FactSource sources={sources} path={f.path} sectionPath={sectionPath} />
           </dd>
         </div>
@@ -124,7 +143,7 @@ export function AliasesSection({
   sources?: Sources | undefined;
 }) {
   return (
-    <CardSection title="Aliases" path="aliases" sources={sources}>
+    <CardSection title="Aliases" path="aliases" sources={sources} folded={noItems(aliases)}>
       <StringList items={aliases} path="aliases" sources={sources} />
     </CardSection>
   );
@@ -141,21 +160,12 @@ export function LinksSection({
   path?: string;
 }) {
   return (
-    <CardSection title="Helpful Links" path={path} sources={sources}>
+    <CardSection title="Helpful Links" path={path} sources={sources} folded={noItems(links)}>
       <StringList
         items={links}
         path={path}
         sources={sources}
-        render={(link) => {
-          const href = safeUrl(link);
-          return href ? (
-            <a href={href} target="_blank" rel="noopener noreferrer">
-              {linkLabel(href)}
-            </a>
-          ) : (
-            link
-          );
-        }}
+        render={(link) => <ExternalLink href={link} />}
       />
     </CardSection>
   );
@@ -170,13 +180,10 @@ export function PriceCalculatorSection({
 }) {
   const href = safeUrl(url);
   return (
-    <CardSection title="Price Calculator" path="demographics.priceCalcUrl" sources={sources}>
+    <CardSection title="Price Calculator" path="demographics.priceCalcUrl" sources={sources} folded={!href}>
       {href ? (
         <p>
-          <a href={href} target="_blank" rel="noopener noreferrer">
-            Net price calculator
-          </a>{' '}
-          <span className="muted">({linkLabel(href)})</span>
+          <ExternalLink href={href}>Net price calculator</ExternalLink>
         </p>
       ) : (
         <p className="no-info">{NO_INFO}</p>
@@ -195,7 +202,7 @@ export function DeadlinesSection({
 }) {
   const path = 'info.deadlines';
   return (
-    <CardSection title="Deadlines" path={path} sources={sources}>
+    <CardSection title="Deadlines" path={path} sources={sources} folded={!deadlines.length}>
       {deadlines.length ? (
         <dl className="fact-list">
           {deadlines.map((d, i) => (
@@ -232,7 +239,7 @@ export function EssayPromptsSection({
 }) {
   const limits = new Map((meta ?? []).map((m) => [m.prompt, m.wordLimit]));
   return (
-    <CardSection title="Essay Prompts" path="info.essayPrompts" sources={sources}>
+    <CardSection title="Essay Prompts" path="info.essayPrompts" sources={sources} folded={noItems(prompts)}>
       <StringList
         items={prompts}
         path="info.essayPrompts"
@@ -272,27 +279,24 @@ export function RequirementsSection({
     isMissing(r.teacherRecommendations) && !isMissing(r.TeacherRecommendations)
       ? 'TeacherRecommendations'
       : 'teacherRecommendations';
+  const facts: Fact[] = [
+    { label: 'Transcripts', path: `${path}.transcripts`, text: formatText(r.transcripts) },
+    { label: 'SAT/ACT', path: `${path}.SAT_ACT`, text: formatText(r.SAT_ACT) },
+    {
+      label: 'Teacher Recommendations',
+      path: `${path}.${teacherKey}`,
+      text: formatText(r[teacherKey]),
+    },
+    // From the Common App requirements grid: shown only for the colleges it lists.
+    ...GRID_REQUIREMENTS.filter(([key]) => typeof r[key] === 'string').map(([key, label]) => ({
+      label,
+      path: `${path}.${key}`,
+      text: formatText(r[key]),
+    })),
+  ];
   return (
-    <CardSection title="Requirements" path={path} sources={sources}>
-      <FactList
-        sectionPath={path}
-        sources={sources}
-        facts={[
-          { label: 'Transcripts', path: `${path}.transcripts`, text: formatText(r.transcripts) },
-          { label: 'SAT/ACT', path: `${path}.SAT_ACT`, text: formatText(r.SAT_ACT) },
-          {
-            label: 'Teacher Recommendations',
-            path: `${path}.${teacherKey}`,
-            text: formatText(r[teacherKey]),
-          },
-          // From the Common App requirements grid: shown only for the colleges it lists.
-          ...GRID_REQUIREMENTS.filter(([key]) => typeof r[key] === 'string').map(([key, label]) => ({
-            label,
-            path: `${path}.${key}`,
-            text: formatText(r[key]),
-          })),
-        ]}
-      />
+    <CardSection title="Requirements" path={path} sources={sources} folded={allMissing(facts)}>
+      <FactList sectionPath={path} sources={sources} facts={facts} />
     </CardSection>
   );
 }
@@ -307,7 +311,7 @@ export function TipsSection({
   path?: string;
 }) {
   return (
-    <CardSection title="Tips" path={path} sources={sources}>
+    <CardSection title="Tips" path={path} sources={sources} folded={noItems(tips)}>
       <StringList items={tips} path={path} sources={sources} />
     </CardSection>
   );
@@ -325,8 +329,16 @@ export function AdmissionStatisticsSection({
   /** The College Scorecard's admission rate, to set beside the college's own when they differ. */
   officialRate?: number | null | undefined;
 }) {
+  const facts: Fact[] = [
+    {
+      label: 'Acceptance Rate',
+      path: `${path}.overallAcceptanceRate`,
+      text: formatPercent(stats?.overallAcceptanceRate),
+    },
+    { label: 'Year', path: `${path}.year`, text: formatText(stats?.year) },
+  ];
   return (
-    <CardSection title="Admission Statistics" path={path} sources={sources}>
+    <CardSection title="Admission Statistics" path={path} sources={sources} folded={allMissing(facts)}>
       <AdmissionRateComparison
         official={officialRate}
         own={stats?.overallAcceptanceRate}
@@ -334,18 +346,7 @@ export function AdmissionStatisticsSection({
         sources={sources}
         path={path}
       />
-      <FactList
-        sectionPath={path}
-        sources={sources}
-        facts={[
-          {
-            label: 'Acceptance Rate',
-            path: `${path}.overallAcceptanceRate`,
-            text: formatPercent(stats?.overallAcceptanceRate),
-          },
-          { label: 'Year', path: `${path}.year`, text: formatText(stats?.year) },
-        ]}
-      />
+      <FactList sectionPath={path} sources={sources} facts={facts} />
     </CardSection>
   );
 }
@@ -401,17 +402,14 @@ export function AdmittedStudentProfileSection({
   sources?: Sources | undefined;
 }) {
   const path = 'info.admittedStudentProfile';
+  const facts: Fact[] = [
+    { label: 'GPA', path: `${path}.GPA`, text: formatText(profile?.GPA) },
+    { label: 'SAT', path: `${path}.SAT`, text: formatText(profile?.SAT) },
+    { label: 'Major', path: `${path}.Major`, text: formatText(profile?.Major) },
+  ];
   return (
-    <CardSection title="Admitted Student Profile" path={path} sources={sources}>
-      <FactList
-        sectionPath={path}
-        sources={sources}
-        facts={[
-          { label: 'GPA', path: `${path}.GPA`, text: formatText(profile?.GPA) },
-          { label: 'SAT', path: `${path}.SAT`, text: formatText(profile?.SAT) },
-          { label: 'Major', path: `${path}.Major`, text: formatText(profile?.Major) },
-        ]}
-      />
+    <CardSection title="Admitted Student Profile" path={path} sources={sources} folded={allMissing(facts)}>
+      <FactList sectionPath={path} sources={sources} facts={facts} />
     </CardSection>
   );
 }
@@ -427,33 +425,30 @@ export function DemographicsSection({
   path?: string;
 }) {
   const d = demographics;
+  const facts: Fact[] = [
+    { label: 'City', path: `${path}.schoolCity`, text: formatText(d?.schoolCity) },
+    { label: 'State', path: `${path}.schoolState`, text: formatText(d?.schoolState) },
+    { label: 'Undergraduate Size', path: `${path}.schoolSize`, text: formatCount(d?.schoolSize) },
+    { label: 'Graduate Size', path: `${path}.schoolGradSize`, text: formatCount(d?.schoolGradSize) },
+    { label: 'Admission Rate', path: `${path}.admissionRate`, text: formatPercent(d?.admissionRate) },
+    {
+      label: 'Student-Faculty Ratio',
+      path: `${path}.studentFacRatio`,
+      text: formatRatio(d?.studentFacRatio),
+    },
+    {
+      label: 'Graduation Rate',
+      path: `${path}.graduationRate`,
+      text: formatPercent(d?.graduationRate),
+    },
+    // Optional: only documents gathered with the Scorecard's ownership code have it.
+    ...(d?.ownership
+      ? [{ label: 'Ownership', path: `${path}.ownership`, text: formatText(d.ownership) }]
+      : []),
+  ];
   return (
-    <CardSection title="Demographics" path={path} sources={sources}>
-      <FactList
-        sectionPath={path}
-        sources={sources}
-        facts={[
-          { label: 'City', path: `${path}.schoolCity`, text: formatText(d?.schoolCity) },
-          { label: 'State', path: `${path}.schoolState`, text: formatText(d?.schoolState) },
-          { label: 'Undergraduate Size', path: `${path}.schoolSize`, text: formatCount(d?.schoolSize) },
-          { label: 'Graduate Size', path: `${path}.schoolGradSize`, text: formatCount(d?.schoolGradSize) },
-          { label: 'Admission Rate', path: `${path}.admissionRate`, text: formatPercent(d?.admissionRate) },
-          {
-            label: 'Student-Faculty Ratio',
-            path: `${path}.studentFacRatio`,
-            text: formatRatio(d?.studentFacRatio),
-          },
-          {
-            label: 'Graduation Rate',
-            path: `${path}.graduationRate`,
-            text: formatPercent(d?.graduationRate),
-          },
-          // Optional: only documents gathered with the Scorecard's ownership code have it.
-          ...(d?.ownership
-            ? [{ label: 'Ownership', path: `${path}.ownership`, text: formatText(d.ownership) }]
-            : []),
-        ]}
-      />
+    <CardSection title="Demographics" path={path} sources={sources} folded={allMissing(facts)}>
+      <FactList sectionPath={path} sources={sources} facts={facts} />
     </CardSection>
   );
 }
@@ -477,25 +472,23 @@ export function DemographicBreakdownSection({
   path?: string;
 }) {
   const b = breakdown;
+  const facts: Fact[] = [
+    { label: 'White', path: `${path}.white`, text: formatPercent(b?.white) },
+    { label: 'Black', path: `${path}.black`, text: formatPercent(b?.black) },
+    { label: 'Asian', path: `${path}.asian`, text: formatPercent(b?.asian) },
+    { label: 'Hispanic', path: `${path}.hispanic`, text: formatPercent(b?.hispanic) },
+    { label: 'Others', path: `${path}.unknown`, text: formatPercent(b?.unknown) },
+    { label: 'First-Generation', path: `${path}.firstGen`, text: formatPercent(b?.firstGen) },
+    ...SMALL_GROUPS.filter((g) => typeof b?.[g.key] === 'number').map((g) => ({
+      label: g.label,
+      path: `${path}.${g.key}`,
+      text: formatPercent(b?.[g.key]),
+    })),
+  ];
   return (
-    <CardSection title="Demographic Breakdown" path={path} sources={sources}>
-      <FactList
-        sectionPath={path}
-        sources={sources}
-        facts={[
-          { label: 'White', path: `${path}.white`, text: formatPercent(b?.white) },
-          { label: 'Black', path: `${path}.black`, text: formatPercent(b?.black) },
-          { label: 'Asian', path: `${path}.asian`, text: formatPercent(b?.asian) },
-          { label: 'Hispanic', path: `${path}.hispanic`, text: formatPercent(b?.hispanic) },
-          { label: 'Others', path: `${path}.unknown`, text: formatPercent(b?.unknown) },
-          { label: 'First-Generation', path: `${path}.firstGen`, text: formatPercent(b?.firstGen) },
-          ...SMALL_GROUPS.filter((g) => typeof b?.[g.key] === 'number').map((g) => ({
-            label: g.label,
-            path: `${path}.${g.key}`,
-            text: formatPercent(b?.[g.key]),
-          })),
-        ]}
-      />
+    <CardSection title="Demographic Breakdown" path={path} sources={sources} folded={allMissing(facts)}>
+      <BreakdownChart breakdown={b} />
+      <FactList sectionPath={path} sources={sources} facts={facts} />
     </CardSection>
   );
 }
@@ -569,7 +562,7 @@ export function FinanceSection({
     },
     // Optional: only documents gathered with these Scorecard figures have them.
     ...(typeof f?.avgNetPrice === 'number'
-      ? [{ label: 'Average Net Price', path: `${path}.avgNetPrice`, text: formatMoney(f.avgNetPrice) }]
+      ? [{ label: 'Average Net Price', path: `${path}.avgNetPrice`, text: formatNetPrice(f.avgNetPrice) }]
       : []),
     ...(typeof f?.medianDebt === 'number'
       ? [{ label: 'Median Debt', path: `${path}.medianDebt`, text: formatMoney(f.medianDebt) }]
@@ -577,11 +570,12 @@ export function FinanceSection({
     ...NET_PRICE_BANDS.map((band) => ({
       label: `Net Price (income ${bandLabel(band.label)})`,
       path: `${path}.${band.key}`,
-      text: formatMoney(f?.[band.key]),
+      text: formatNetPrice(f?.[band.key]),
     })),
   ];
   return (
-    <CardSection title="Financial Breakdown" path={path} sources={sources}>
+    <CardSection title="Financial Breakdown" path={path} sources={sources} folded={allMissing(facts)}>
+      <NetPriceChart finance={f} />
       <FactList sectionPath={path} sources={sources} facts={facts} />
     </CardSection>
   );

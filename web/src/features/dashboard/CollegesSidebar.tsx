@@ -2,6 +2,7 @@ import type { UserCollege } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useEffect, useRef } from 'react';
 import { useFocusTrap } from '../../hooks/useFocusTrap';
+import { ListProgressChart } from '../charts';
 
 /**
  * "Your Colleges": the student's list, each removable. Collapsible on wide screens; on small screens it is a
@@ -100,6 +101,11 @@ export function CollegesSidebar({
               })}
             </ul>
           )}
+          {!failed && colleges.length ? (
+            <div className="sidebar-progress">
+              <ListProgressChart colleges={colleges} />
+            </div>
+          ) : null}
         </div>
       </aside>
     </>

@@ -1,9 +1,11 @@
 import type { EssayDraft } from '@ct/contracts';
 import { countWords, otherCollegesNamed, parseWordLimit } from '@ct/contracts/planning';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useDrafts, useMyPrompts, useVersions } from './drafts';
+import { PastePrompt } from './PastePrompt';
 import { useAutosave, type SaveStatus } from './useAutosave';
+import { WritingRequirements } from './WritingRequirements';
 import { draftSlots, orphanDrafts, wordCountText, wordLimitText, type DraftSlot } from './workspace';
 
 const STATUS_TEXT: Record<Exclude<SaveStatus, 'error' | 'conflict'>, string> = {
@@ -207,24 +209,43 @@ function DraftCard({
   draft,
   myColleges,
   orphan = false,
+  startOpen = false,
 }: {
   slot: DraftSlot;
   draft: EssayDraft | undefined;
   myColleges: readonly string[];
   orphan?: boolean;
+  /** Just started from a pasted prompt: opened, with the cursor in the draft. */
+  startOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(startOpen);
   const headingId = useId();
   const bodyId = useId();
+  const card = useRef<HTMLDivElement>(null);
+  const focusDraft = useRef(startOpen);
+  // Started from a pasted prompt: open (if it is not) and put the cursor in the draft.
+  useEffect(() => {
+    if (!startOpen) return;
+    focusDraft.current = true;
+    setOpen(true);
+  }, [startOpen]);
+  useEffect(() => {
+    if (!open || !focusDraft.current) return;
+    focusDraft.current = false;
+    card.current?.scrollIntoView?.({ block: 'nearest' });
+    card.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+  });
   const limit = wordLimitText(slot.wordLimit, slot.wordMin);
   return (
-    <div className="card draft-card" role="group" aria-labelledby={headingId}>
+    <div className="card draft-card" role="group" aria-labelledby={headingId} ref={card}>
       <h3 id={headingId} className="draft-prompt">
         {slot.prompt}
       </h3>
       <p className="draft-meta">
         {orphan ? (
-          <span className="muted">No college on your list asks this prompt now; your draft is kept.</span>
+          <span className="muted">
+            A prompt you added, or one no college on your list asks now. Your draft is kept.
+          </span>
         ) : (
           <>
             For {slot.colleges.join(', ')}
@@ -262,6 +283,7 @@ function DraftCard({
 export function EssayWorkspace() {
   const prompts = useMyPrompts();
   const drafts = useDrafts();
+  const [started, setStarted] = useState<string | null>(null);
   let body;
   if (prompts.isPending || drafts.isPending) {
     body = (
@@ -287,21 +309,22 @@ export function EssayWorkspace() {
           <p className="muted">
             Add colleges to your list, and a draft for each of their essay prompts appears here.
           </p>
-        ) : !slots.length ? (
-          <p className="muted">None of your colleges has essay prompts yet.</p>
         ) : null}
         {slots.length ? (
           <ol className="draft-list" aria-label="Drafts for your colleges">
             {slots.map((slot) => (
               <li key={slot.key}>
-                <DraftCard slot={slot} draft={byKey.get(slot.key)} myColleges={myColleges} />
+                <DraftCard
+                  slot={slot}
+                  draft={byKey.get(slot.key)}
+                  myColleges={myColleges}
+                  startOpen={started === slot.key}
+                />
               </li>
             ))}
           </ol>
         ) : null}
-        {withoutPrompts.length && slots.length ? (
-          <p className="muted">No essay prompts known yet for {withoutPrompts.join(', ')}.</p>
-        ) : null}
+        <WritingRequirements colleges={withoutPrompts} />
         {orphans.length ? (
           <>
             <h3>Other drafts</h3>
@@ -319,12 +342,14 @@ export function EssayWorkspace() {
                     draft={d}
                     myColleges={myColleges}
                     orphan
+                    startOpen={started === d.promptKey}
                   />
                 </li>
               ))}
             </ol>
           </>
         ) : null}
+        <PastePrompt onStarted={setStarted} />
       </>
     );
   }

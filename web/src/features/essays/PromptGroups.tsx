@@ -17,9 +17,11 @@ export function PromptGroups() {
   return (
     <section className="card essay-groups" aria-labelledby="essay-groups-title">
       <h2 id="essay-groups-title">Plan your drafts</h2>
-      {colleges.length === 0 ? (
+      {colleges.length === 0 || groups.length === 0 ? (
+        // `colleges` are the student's colleges that have prompts: none yet is not an empty list.
         <p className="muted">
-          Add colleges to your list and their prompts will be grouped here, so one draft can serve several.
+          Once the prompts of your colleges are known, similar ones are grouped here, so one draft can serve
+          several.
         </p>
       ) : (
         <>

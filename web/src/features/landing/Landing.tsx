@@ -57,7 +57,7 @@ const FEATURES: Feature[] = [
   {
     icon: 'chart',
     title: 'Compare Stats',
-    text: 'Put two colleges side by side: sizes, admission rates, tuition, net price by family income and earnings after graduation, with the better figure highlighted.',
+    text: 'Put up to four colleges side by side: sizes, admission rates, tuition, net price by family income and earnings after graduation, with the best figure highlighted where one is clearly better.',
     to: '/search',
     cta: 'Compare colleges',
   },

@@ -32,11 +32,33 @@ export function MoneyLabel({ figure }: { figure: MoneyFigure }) {
   );
 }
 
+/** A figure as text: quiet "No Info Found" when missing, the amount prominent otherwise. */
+function Amount({ text, small = false }: { text: string; small?: boolean }) {
+  if (text === NO_INFO) return <span className="no-info">{NO_INFO}</span>;
+  // "$0: grants exceed the cost by $4,196": the amount is the figure, the rest says why.
+  const [amount, why] = text.split(/:\s(.+)/);
+  return (
+    <>
+      <span className={small ? 'money-value small' : 'money-value'}>{amount}</span>
+      {why ? <span className="money-detail">: {why}</span> : null}
+    </>
+  );
+}
+
 /** A figure's value, with what it is for this college and its data year. */
 export function MoneyValue({ figure }: { figure: MoneyFigure }) {
   return (
     <>
-      <span className={figure.text === NO_INFO ? 'no-info' : 'money-value'}>{figure.text}</span>
+      {figure.parts ? (
+        figure.parts.map((p, i) => (
+          <span key={p.label} className="money-part">
+            {i ? ' · ' : null}
+            {p.label} <Amount text={p.text} small />
+          </span>
+        ))
+      ) : (
+        <Amount text={figure.text} />
+      )}
       {figure.valueDetail ? <span className="money-detail"> {figure.valueDetail}</span> : null}
       <span className="money-year">{yearText(figure.year)}</span>
     </>

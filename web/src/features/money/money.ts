@@ -6,7 +6,7 @@ import {
   stateName,
   tuitionResidency,
 } from '@ct/contracts/planning';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatNetPrice, NO_INFO } from '../../lib/format';
 
 /** Which way a figure is better, where the spec's comparison list says so (null: no verdict). */
 export type Better = 'lower' | 'higher' | null;
@@ -20,6 +20,11 @@ export interface MoneyFigure {
   value: number | null;
   /** Formatted value ("No Info Found" when missing) */
   text: string;
+  /**
+   * Two labelled figures instead of one value (the tuition when the college's state is unknown), each
+   * shown with its own "No Info Found" when missing.
+   */
+  parts?: Array<{ label: string; text: string }>;
   /** What the value is, for this college ("In-state: you live in Maine") */
   valueDetail: string | null;
   /** The data year, e.g. "2021-22", when the data says it */
@@ -50,7 +55,10 @@ export function moneyFigures(
   const f = d?.finance;
   const years = moneyDataYears(d?.dataYears, sources);
   const band = profile?.incomeBand ?? null;
-  const figure = (x: Omit<MoneyFigure, 'text'>): MoneyFigure => ({ ...x, text: formatMoney(x.value) });
+  const figure = (x: Omit<MoneyFigure, 'text'>): MoneyFigure => ({
+    ...x,
+    text: x.key === 'netPrice' ? formatNetPrice(x.value) : formatMoney(x.value),
+  });
 
   const netPrice = band
     ? figure({
@@ -100,17 +108,22 @@ export function moneyFigures(
   if (home) {
     const residency = tuitionResidency(home, d?.schoolState);
     const value = residency === 'in-state' ? inState : residency === 'out-of-state' ? outOfState : null;
+    // The college's state is unknown: both figures (when either is known), and no verdict.
+    const parts =
+      residency === 'unknown' && (inState !== null || outOfState !== null)
+        ? [
+            { label: 'In-state', text: formatMoney(inState) },
+            { label: 'out-of-state', text: formatMoney(outOfState) },
+          ]
+        : undefined;
     tuition = [
       {
         key: 'tuition',
         label: 'Your tuition',
         labelDetail: `home state ${stateName(home)}`,
         value,
-        // The college's state is unknown: both figures, and no verdict.
-        text:
-          residency === 'unknown'
-            ? `In-state ${formatMoney(inState)} · out-of-state ${formatMoney(outOfState)}`
-            : formatMoney(value),
+        text: parts ? parts.map((p) => `${p.label} ${p.text}`).join(' · ') : formatMoney(value),
+        ...(parts ? { parts } : {}),
         valueDetail:
           residency === 'in-state'
             ? 'In-state'
@@ -146,6 +159,11 @@ export function moneyFigures(
       better: 'higher',
     }),
   ];
+}
+
+/** True when a figure has nothing to show at all (no value, no part). */
+export function figureMissing(f: MoneyFigure): boolean {
+  return f.text === NO_INFO;
 }
 
 /** "2021-22 data", or a plain admission that the year is unknown. */

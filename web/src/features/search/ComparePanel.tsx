@@ -3,6 +3,7 @@ import { normaliseCollegeName } from '@ct/contracts/constants';
 import { MSG } from '@ct/contracts/messages';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { NO_INFO } from '../../lib/format';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { SuggestInput } from '../../components/SuggestInput';
@@ -12,8 +13,6 @@ import { MoneyLabel, MoneyValue, ProfileInvite } from '../money/MoneySummary';
 import '../money/money.css';
 import { fetchCachedCollege, fetchCollegeSuggestions } from './api';
 import { compareRows, MAX_COMPARED, type CompareRow, type Verdict } from './compare';
-
-const VERDICT_TEXT: Record<'better' | 'worse', string> = { better: 'Better', worse: 'Worse' };
 
 /** The compare set lives in the URL: /search?mode=compare&c=A&c=B (at most four). */
 function useCompareSet(): [string[], (names: string[]) => void] {
@@ -46,32 +45,40 @@ function useChosenColleges(names: readonly string[]) {
 }
 
 function VerdictTag({ verdict }: { verdict: Verdict }) {
-  if (verdict !== 'better' && verdict !== 'worse') return null;
+  if (verdict !== 'best') return null;
   return (
     <span className="verdict-tag">
-      <span aria-hidden="true">{verdict === 'better' ? '▲ ' : '▼ '}</span>
-      {VERDICT_TEXT[verdict]}
+      <span aria-hidden="true">★ </span>
+      Best
     </span>
   );
 }
 
 const directionText = (row: CompareRow) =>
-  row.better === 'higher' ? 'higher is better' : row.better === 'lower' ? 'lower is better' : 'not ranked';
+  row.better === 'higher'
+    ? 'higher is better'
+    : row.better === 'lower'
+      ? 'lower is better'
+      : 'a fact to weigh';
 
 function rowLabel(row: CompareRow): ReactNode {
   return row.kind === 'money' ? <MoneyLabel figure={row.figures[0]!} /> : row.metric.label;
 }
 
+/** A row's name in a sentence (the money rows' label without their detail). */
+const rowName = (row: CompareRow) => (row.kind === 'money' ? row.figures[0]!.label : row.metric.label);
+
 function cellValue(row: CompareRow, i: number): ReactNode {
   return row.kind === 'money' ? <MoneyValue figure={row.figures[i]!} /> : row.texts[i];
 }
 
-const verdictClass = (v: Verdict) => (v === 'better' || v === 'worse' ? `verdict-${v}` : undefined);
+const verdictClass = (v: Verdict) => (v === 'best' ? 'verdict-best' : undefined);
 
 /**
  * Up to four colleges side by side, leading with the money figures for this student (the card's labels);
- * the best value of a row green and the worst red, only where the spec gives the direction. On a phone the
- * table becomes one stacked card per college.
+ * the best value of a row highlighted, only where it is clear which way a student is better off (nothing
+ * is marked worse). Rows no chosen college has a value for fold into one line that names them. On a
+ * phone the table becomes one stacked card per college.
  */
 export function CompareTable({
   colleges,
@@ -82,15 +89,18 @@ export function CompareTable({
   names: readonly string[];
   profile: StudentProfile | null;
 }) {
-  const rows = compareRows(colleges, profile);
+  const all = compareRows(colleges, profile);
+  const rows = all.filter((r) => !r.empty);
+  const empty = all.filter((r) => r.empty);
   const heads = colleges.map((c, i) => c?.name ?? names[i] ?? `College ${i + 1}`);
   return (
     <>
       <div className="compare-table-wrap" tabIndex={0} role="region" aria-label="Comparison table">
         <table className="compare-table">
           <caption>
-            Side-by-side comparison. Where it is clear which way is better, the best value of a row is marked
-            Better (green) and the worst Worse (red).
+            Side-by-side comparison. Where a student is clearly better off one way (a lower cost or net price,
+            higher earnings or graduation rate, fewer students per teacher), the best value is marked Best.
+            Size, admission rate and family incomes are facts to weigh, not scores.
           </caption>
           <thead>
             <tr>
@@ -142,6 +152,12 @@ export function CompareTable({
           </section>
         ))}
       </div>
+      {empty.length ? (
+        <p className="compare-empty" data-testid="compare-empty">
+          <span className="no-info">{NO_INFO}</span> at any of these colleges for{' '}
+          {empty.map(rowName).join(', ')}.
+        </p>
+      ) : null}
     </>
   );
 }

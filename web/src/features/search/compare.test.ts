@@ -5,48 +5,50 @@ import { compareRows, formatMetric, verdicts, verdictsOf } from './compare';
 
 const metric = (label: string) => COMPARE_METRICS.find((m) => m.label === label)!;
 
-describe('comparison directions (spec)', () => {
-  it('higher is better for sizes, earnings, incomes, FAFSA applications and graduation rate', () => {
-    for (const label of [
-      'Undergrad Size',
-      'Grad Size',
-      'Median Earnings',
-      'Average Family Income',
-      'Median Family Income',
-      'FAFSA Applications',
-      'Graduation Rate',
-    ]) {
-      expect(verdicts(metric(label), 2, 1), label).toEqual(['better', 'worse']);
-    }
+describe('comparison directions: the best value, only where a student is clearly better off', () => {
+  it('marks the higher value best for earnings and graduation rate', () => {
+    for (const label of ['Median Earnings', 'Graduation Rate'])
+      expect(verdicts(metric(label), 2, 1), label).toEqual(['best', null]);
   });
 
-  it('lower is better for admission rate, ratio, costs, tuition, net prices and grants/loans', () => {
+  it('marks the lower value best for the ratio, costs, tuition and net prices', () => {
     for (const label of [
-      'Admission Rate',
       'Student-Faculty Ratio',
       'Cost of Attendance',
       'In-State Tuition',
       'Out-of-State Tuition',
-      'Grants/Loans',
       'Net Price 0-30000',
       'Net Price 30001-48000',
       'Net Price 48001-75000',
       'Net Price 75001-110000',
       'Net Price 110001+',
-    ]) {
-      expect(verdicts(metric(label), 2, 1), label).toEqual(['worse', 'better']);
-    }
+    ])
+      expect(verdicts(metric(label), 2, 1), label).toEqual([null, 'best']);
   });
 
-  it('gives no verdict when a value is missing, and "same" when equal', () => {
-    expect(verdicts(metric('Admission Rate'), null, 0.5)).toEqual([null, null]);
-    expect(verdicts(metric('Admission Rate'), 0.5, 0.5)).toEqual(['same', 'same']);
+  it('never judges size, admission rate, family incomes, FAFSA applications or grants/loans', () => {
+    // A smaller school is not "worse", nor a more selective one "better".
+    for (const label of [
+      'Undergrad Size',
+      'Grad Size',
+      'Admission Rate',
+      'Average Family Income',
+      'Median Family Income',
+      'FAFSA Applications',
+      'Grants/Loans',
+    ])
+      expect(verdicts(metric(label), 2, 1), label).toEqual([null, null]);
   });
 
-  it('marks the best and the worst of up to four, ties included, and nothing in between', () => {
-    expect(verdictsOf('lower', [3, 1, 2, 3])).toEqual(['worse', 'better', null, 'worse']);
-    expect(verdictsOf('higher', [5, 5, 1, null])).toEqual(['better', 'better', 'worse', null]);
-    expect(verdictsOf('lower', [4, 4, 4])).toEqual(['same', 'same', 'same']);
+  it('gives no verdict when a value is missing or every value is the same', () => {
+    expect(verdicts(metric('Cost of Attendance'), null, 5)).toEqual([null, null]);
+    expect(verdicts(metric('Cost of Attendance'), 5, 5)).toEqual([null, null]);
+  });
+
+  it('marks only the best of up to four, ties included, and never a worst', () => {
+    expect(verdictsOf('lower', [3, 1, 2, 3])).toEqual([null, 'best', null, null]);
+    expect(verdictsOf('higher', [5, 5, 1, null])).toEqual(['best', 'best', null, null]);
+    expect(verdictsOf('lower', [4, 4, 4])).toEqual([null, null, null]);
     expect(verdictsOf('lower', [4, null, null])).toEqual([null, null, null]);
     expect(verdictsOf(null, [1, 2, 3])).toEqual([null, null, null]);
   });
@@ -57,6 +59,8 @@ describe('comparison directions (spec)', () => {
     expect(formatMetric(metric('Grants/Loans'), 0.55)).toBe('55.00%');
     expect(formatMetric(metric('Student-Faculty Ratio'), 21)).toBe('21:1');
     expect(formatMetric(metric('Cost of Attendance'), null)).toBe('No Info Found');
+    // Grants above the cost: said in words, never a negative price.
+    expect(formatMetric(metric('Net Price 0-30000'), -4196)).toBe('$0: grants exceed the cost by $4,196');
   });
 });
 
@@ -90,7 +94,7 @@ describe('comparison rows', () => {
       ['$9,000', 'In-state'],
       ['$12,000', 'Out-of-state'],
     ]);
-    expect(tuition.verdicts).toEqual(['better', 'worse']);
+    expect(tuition.verdicts).toEqual(['best', null]);
     // Debt has no direction in the spec's list: shown, never coloured.
     expect(rows[2]!.verdicts).toEqual([null, null]);
     // Median earnings appear once, as a money row.
@@ -107,5 +111,22 @@ describe('comparison rows', () => {
       'medianEarnings',
     ]);
     expect(rows.some((r) => r.key === 'finance.inStateTuition')).toBe(false);
+  });
+
+  it('marks a row empty only when no chosen college has a value for it', () => {
+    const rows = compareRows([maine, texas], null);
+    const byKey = new Map(rows.map((r) => [r.key, r.empty]));
+    expect(byKey.get('inStateTuition')).toBe(false);
+    expect(byKey.get('medianEarnings')).toBe(true);
+    expect(byKey.get('finance.fafsaApplications')).toBe(true);
+    expect(byKey.get('medianDebt')).toBe(false);
+  });
+
+  it('says a negative net price as grants exceeding the cost', () => {
+    const generous = college('Grant College', 'ME', { avgNetPrice: -4196 });
+    const pricier = college('Fee College', 'TX', { avgNetPrice: 9000 });
+    const [net] = compareRows([generous, pricier], null);
+    expect(net!.kind === 'money' && net!.figures[0]!.text).toBe('$0: grants exceed the cost by $4,196');
+    expect(net!.verdicts).toEqual(['best', null]);
   });
 });

@@ -1,9 +1,10 @@
 import type { College, StudentProfile } from '@ct/contracts';
 import { COMPARE_METRICS } from '@ct/contracts/constants';
-import { formatValue, getPath, grantsOrLoansKind, type ValueKind } from '../../lib/format';
+import { formatNetPrice, formatValue, getPath, grantsOrLoansKind, type ValueKind } from '../../lib/format';
 import { moneyFigures, moneyRowKeys, type Better, type MoneyFigure } from '../money/money';
 
-export type Verdict = 'better' | 'worse' | 'same' | null;
+/** 'best': the best value of its row, highlighted; null: nothing to say (never "worse"). */
+export type Verdict = 'best' | null;
 export type CompareMetric = (typeof COMPARE_METRICS)[number];
 
 /** Most colleges side by side. */
@@ -16,35 +17,75 @@ export function metricValue(college: College | null | undefined, metric: Compare
 }
 
 /**
- * The verdict for each college on one row: the best value(s) "better", the worst "worse", the ones in
- * between none; "same" for all when every known value is equal; none at all when fewer than two colleges
- * have a value or the row has no clear direction (`better` null).
+ * Rows where a student is clearly better off one way: paying less (cost, tuition, net prices), earning more
+ * after, graduating more often, fewer students per teacher. Size, admission rate, family incomes, FAFSA
+ * applications, grants/loans and debt are facts to weigh, not scores: a smaller school is not "worse".
+ */
+const CLEAR_DIRECTION = new Set<string>([
+  'netPrice',
+  'tuition',
+  'inStateTuition',
+  'outOfStateTuition',
+  'medianEarnings',
+  'studentFacRatio',
+  'finance.costAttendance',
+  'finance.inStateTuition',
+  'finance.outOfStateTuition',
+  'finance.medianEarnings',
+  'finance.netPrice0to30000',
+  'finance.netPrice30001to48000',
+  'finance.netPrice48001to75000',
+  'finance.netPrice75001to110000',
+  'finance.netPrice110001plus',
+  'graduationRate',
+]);
+
+/** The direction a row is judged in, only where it is clear (see CLEAR_DIRECTION); otherwise null. */
+export function clearDirection(key: string, better: Better): Better {
+  return CLEAR_DIRECTION.has(key) ? better : null;
+}
+
+/**
+ * The verdict for each college on one row: the best value(s) "best", nothing for the others (no value is
+ * marked worse); nothing at all when fewer than two colleges have a value, every value is the same, or
+ * the row has no clear direction (`better` null).
  */
 export function verdictsOf(better: Better, values: ReadonlyArray<number | null>): Verdict[] {
   const known = values.filter((v): v is number => v !== null);
   if (!better || known.length < 2) return values.map(() => null);
   const best = better === 'higher' ? Math.max(...known) : Math.min(...known);
   const worst = better === 'higher' ? Math.min(...known) : Math.max(...known);
-  if (best === worst) return values.map((v) => (v === null ? null : 'same'));
-  return values.map((v) => (v === null ? null : v === best ? 'better' : v === worst ? 'worse' : null));
+  if (best === worst) return values.map(() => null);
+  return values.map((v) => (v === best ? 'best' : null));
 }
 
-/** Two colleges, as the spec's compare has them. */
+/** Two colleges on one of the spec's metrics, judged only where the direction is clear. */
 export function verdicts(metric: CompareMetric, a: number | null, b: number | null): [Verdict, Verdict] {
-  const [va, vb] = verdictsOf(metric.better, [a, b]);
+  const [va, vb] = verdictsOf(clearDirection(metric.path, metric.better), [a, b]);
   return [va ?? null, vb ?? null];
 }
 
-/** Compare shows percentages with two decimals; grants/loans is a share in the data, so it is one too. */
+/**
+ * Compare shows percentages with two decimals; grants/loans is a share in the data, so it is one too; a
+ * negative net price says that grants exceed the cost.
+ */
 export function formatMetric(metric: CompareMetric, v: number | null): string {
+  if (metric.path.startsWith('finance.netPrice')) return formatNetPrice(v);
   const kind: ValueKind =
     metric.path === 'finance.studentsGrantsOrLoans' ? grantsOrLoansKind(v) : metric.kind;
   return formatValue(kind, v, { decimals: 2 });
 }
 
-/** One row of the comparison, one cell per college. */
+/** One row of the comparison, one cell per college. `empty`: no college has a value. */
 export type CompareRow =
-  | { kind: 'money'; key: string; figures: MoneyFigure[]; better: Better; verdicts: Verdict[] }
+  | {
+      kind: 'money';
+      key: string;
+      figures: MoneyFigure[];
+      better: Better;
+      verdicts: Verdict[];
+      empty: boolean;
+    }
   | {
       kind: 'metric';
       key: string;
@@ -52,6 +93,7 @@ export type CompareRow =
       texts: string[];
       better: Better;
       verdicts: Verdict[];
+      empty: boolean;
     };
 
 /**
@@ -66,7 +108,7 @@ export function compareRows(
   const moneyKeys = moneyRowKeys(profile);
   const money: CompareRow[] = moneyKeys.map((key) => {
     const row = figures.map((list) => list.find((f) => f.key === key)!);
-    const better = row[0]!.better;
+    const better = clearDirection(key, row[0]!.better);
     return {
       kind: 'money',
       key,
@@ -76,6 +118,8 @@ export function compareRows(
         better,
         row.map((f) => f.value),
       ),
+      // A tuition whose college's state is unknown shows both figures: not empty while either is known.
+      empty: row.every((f) => f.value === null && f.parts === undefined),
     };
   });
   const shownByMoney = new Set([
@@ -84,13 +128,15 @@ export function compareRows(
   ]);
   const metrics: CompareRow[] = COMPARE_METRICS.filter((m) => !shownByMoney.has(m.path)).map((m) => {
     const values = colleges.map((c) => metricValue(c, m));
+    const better = clearDirection(m.path, m.better);
     return {
       kind: 'metric',
       key: m.path,
       metric: m,
       texts: values.map((v) => formatMetric(m, v)),
-      better: m.better,
-      verdicts: verdictsOf(m.better, values),
+      better,
+      verdicts: verdictsOf(better, values),
+      empty: values.every((v) => v === null),
     };
   });
   return [...money, ...metrics];

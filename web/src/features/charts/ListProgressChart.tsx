@@ -1,0 +1,40 @@
+import type { UserCollege } from '@ct/contracts';
+import { useQueries } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { checklistProgress } from '../checklist/progress';
+import { useUid, userDataKeys } from '../../api/keys';
+import { BarList } from './BarList';
+
+/**
+ * Checklist progress across the student's list: one bar per college, in list order, the percent done
+ * beside it. It reads each checklist under the same query key the checklist panel uses, so a tick moves
+ * its bar at once. For the dashboard sidebar, and for an overview of the whole list.
+ */
+export default function ListProgressChart({ colleges }: { colleges: readonly UserCollege[] }) {
+  const uid = useUid();
+  const checklists = useQueries({
+    queries: colleges.map((c) => ({
+      queryKey: userDataKeys.checklist(uid, c.collegeName),
+      enabled: !!uid,
+      staleTime: 60_000,
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (await api.getCollegeChecklist({ userId: uid, collegeName: c.collegeName }, { signal })).checklist,
+    })),
+  });
+  if (!colleges.length) return null;
+  return (
+    <BarList
+      caption="Checklist progress"
+      bars={colleges.map((c, i) => {
+        const q = checklists[i]!;
+        const p = q.data ? checklistProgress(q.data) : null;
+        return {
+          key: c.collegeId,
+          label: c.collegeName,
+          fraction: p ? p.percent / 100 : null,
+          text: p ? `${p.percent}%` : q.isError ? 'Not loaded' : '…',
+        };
+      })}
+    />
+  );
+}
