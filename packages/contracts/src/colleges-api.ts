@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ApiError, CollegeName, IsoDateTime, Ok } from './common.ts';
+import { ApiError, CollegeName, ForgetStudent, IsoDateTime, Ok } from './common.ts';
 import { College, IngestionRequest } from './college.ts';
 import { Page } from './auth.ts';
 import { defineRoute } from './route.ts';
@@ -356,7 +356,21 @@ export const internalDeleteCollege = defineRoute({
   },
 });
 
+/** Internal, for account deletion: who asked for what, and what was private to them, forgotten. */
+export const internalForgetCollegesStudent = defineRoute({
+  method: 'POST',
+  path: '/internal/colleges/forget-student',
+  service: 'colleges',
+  access: 'internal',
+  summary: "Forgets a deleted account: its ingestion requests, private colleges' and held facts' viewers",
+  schema: {
+    body: ForgetStudent,
+    response: { 200: Type.Object({ rows: Type.Integer() }) },
+  },
+});
+
 export const collegeRoutes = [
+  internalForgetCollegesStudent,
   searchCollege,
   addCollege,
   getIngestionStatus,
