@@ -128,9 +128,13 @@ export const internalGetCollege = defineRoute({
   path: '/internal/college',
   service: 'colleges',
   access: 'internal',
-  summary: 'A cached college by name or alias, or 404',
+  summary: 'A cached college by UNITID (when given and stored) or else by name or alias, or 404',
   schema: {
-    querystring: Type.Object({ name: CollegeName }),
+    querystring: Type.Object({
+      name: CollegeName,
+      /** The College Scorecard UNITID a student's list entry points at: it wins over the name. */
+      scorecardId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99_999_999 })),
+    }),
     response: { 200: Type.Object({ college: College }) },
   },
 });
