@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ApiError, CollegeName, IsoDateTime, Ok } from './common.ts';
+import { ApiError, CollegeName, ForgetStudent, IsoDateTime, Ok } from './common.ts';
 import { College, IngestionRequest } from './college.ts';
 import { Page } from './auth.ts';
 import { defineRoute } from './route.ts';
@@ -128,9 +128,13 @@ export const internalGetCollege = defineRoute({
   path: '/internal/college',
   service: 'colleges',
   access: 'internal',
-  summary: 'A cached college by name or alias, or 404',
+  summary: 'A cached college by UNITID (when given and stored) or else by name or alias, or 404',
   schema: {
-    querystring: Type.Object({ name: CollegeName }),
+    querystring: Type.Object({
+      name: CollegeName,
+      /** The College Scorecard UNITID a student's list entry points at: it wins over the name. */
+      scorecardId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99_999_999 })),
+    }),
     response: { 200: Type.Object({ college: College }) },
   },
 });
@@ -356,7 +360,21 @@ export const internalDeleteCollege = defineRoute({
   },
 });
 
+/** Internal, for account deletion: who asked for what, and what was private to them, forgotten. */
+export const internalForgetCollegesStudent = defineRoute({
+  method: 'POST',
+  path: '/internal/colleges/forget-student',
+  service: 'colleges',
+  access: 'internal',
+  summary: "Forgets a deleted account: its ingestion requests, private colleges' and held facts' viewers",
+  schema: {
+    body: ForgetStudent,
+    response: { 200: Type.Object({ rows: Type.Integer() }) },
+  },
+});
+
 export const collegeRoutes = [
+  internalForgetCollegesStudent,
   searchCollege,
   addCollege,
   getIngestionStatus,

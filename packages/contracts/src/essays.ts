@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ApiError, CollegeName, IsoDateTime } from './common.ts';
+import { ApiError, CollegeName, ForgetStudent, IsoDateTime } from './common.ts';
 import type { MessageDef } from './events.ts';
 import { INPUT_MSG } from './messages.ts';
 import { defineRoute } from './route.ts';
@@ -237,7 +237,21 @@ export type GatherPlatformPromptsJobData = Static<typeof GatherPlatformPromptsPa
 /** The jobs of the essays queue (the worker's registry checks its handlers against this list). */
 export const ESSAY_JOBS = [WriteExampleEssaysJob, GatherPlatformPromptsJob] as const;
 
+/** Internal, for account deletion: an admin's name on the example essays they added is removed. */
+export const internalForgetEssaysStudent = defineRoute({
+  method: 'POST',
+  path: '/internal/essays/forget-student',
+  service: 'essays',
+  access: 'internal',
+  summary: 'Forgets a deleted account: example essays it added no longer name it',
+  schema: {
+    body: ForgetStudent,
+    response: { 200: Type.Object({ rows: Type.Integer() }) },
+  },
+});
+
 export const essaysRoutes = [
+  internalForgetEssaysStudent,
   getCollegesEssays,
   getPrompts,
   getEssays,

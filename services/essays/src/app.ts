@@ -6,6 +6,7 @@ import { Value } from 'typebox/value';
 import { EssaysConfig } from './config.ts';
 import { ESSAYS_MSG } from './messages.ts';
 import { essayRoutes } from './routes/essays.ts';
+import { studentRoutes } from './routes/students.ts';
 import { makeDeps } from './deps.ts';
 import { promptKey } from './repositories/essays.ts';
 import { enqueuePlatformPrompts } from './jobs/platform-prompts.ts';
@@ -25,7 +26,7 @@ export default defineService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: EssaysConfig,
   deps: makeDeps,
-  routes: (deps) => essayRoutes(deps),
+  routes: (deps) => [...essayRoutes(deps), ...studentRoutes(deps)],
 
   async start({ ctx, repo, jobs }) {
     const { config } = ctx;
