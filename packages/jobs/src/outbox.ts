@@ -14,9 +14,10 @@ interface OutboxRow {
 const KEEP_SENT_MS = 7 * 24 * 3600_000;
 
 /**
- * A service's transactional outbox (a table `<schema>.outbox`, see colleges' 020_trust.sql). An event is written with `add` in the same
- * transaction as the change it announces, so either both are committed or neither is; the relay then
- * publishes it and marks it sent. A crash between the commit and the publish loses nothing: the row
+ * A service's transactional outbox (a table `<schema>.outbox`, see colleges' 020_trust.sql and 031). An
+ * event is written with `add` in the same transaction as the change it announces, so either both are
+ * committed or neither is; the relay then publishes it and marks it sent, and keeps it until every
+ * subscriber has applied it (`confirm`), publishing it again to one whose delivery the queue lost. A crash between the commit and the publish loses nothing: the row
  * waits for the next relay (after every commit, at start and on a timer). Delivery is at least once;
  * the event id makes a second publish of the same event a no-op for every subscriber.
  */
@@ -83,13 +84,55 @@ export class Outbox {
       published += sent;
       if (stop || sent === 0) break;
     }
+    published += await this.confirm(batch);
     if (published) {
       await this.db.query(
-        `DELETE FROM ${this.table} WHERE sent_at < now() - make_interval(secs => $1::double precision / 1000)`,
+        `DELETE FROM ${this.table}
+         WHERE applied_at < now() - make_interval(secs => $1::double precision / 1000)`,
         [KEEP_SENT_MS],
       );
     }
     return published;
+  }
+
+  /**
+   * Events published but not yet applied by every subscriber: marked applied once each subscriber's
+   * handler has finished; published again to a subscriber whose delivery the queue lost (Redis wiped
+   * after the publish), so an event leaves the outbox only once it took effect everywhere (at least
+   * once: subscribers apply an event idempotently). Returns how many were published again.
+   */
+  async confirm(batch = 100): Promise<number> {
+    const rows = await this.db.query<OutboxRow>(
+      `SELECT id, event, event_id, payload FROM ${this.table}
+       WHERE sent_at IS NOT NULL AND applied_at IS NULL ORDER BY id LIMIT $1`,
+      [batch],
+    );
+    let again = 0;
+    for (const row of rows.rows) {
+      const def = EVENTS.find((e) => e.name === row.event);
+      if (!def) continue;
+      const deliveries = await this.bus.deliveries(def, row.event_id);
+      const lost = deliveries.filter((d) => d.state === 'missing').map((d) => d.service);
+      if (lost.length) {
+        await this.bus.publish(def, row.payload, row.event_id, lost);
+        this.log.warn(
+          { event: row.event, eventId: row.event_id, lost },
+          'outbox: delivery lost, published again',
+        );
+        again++;
+      } else if (deliveries.every((d) => d.state === 'applied')) {
+        await this.db.query(`UPDATE ${this.table} SET applied_at = now() WHERE id = $1`, [row.id]);
+      }
+    }
+    return again;
+  }
+
+  /** Events published but not applied by every subscriber yet (health and tests). */
+  async unapplied(): Promise<number> {
+    const r = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.table} WHERE applied_at IS NULL`,
+    );
+    return r.rows[0]?.n ?? 0;
   }
 
   /**

@@ -1,5 +1,7 @@
 import { IngestMajorJob, INGESTION_QUEUE } from '@ct/contracts';
-import { MemoryQueue, PermanentJobError } from '@ct/queue';
+import { BullQueue, MemoryQueue, PermanentJobError } from '@ct/queue';
+import { clearRedisPrefix, TEST_REDIS_URL, uniquePrefix } from '@ct/testkit';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { TrackedJobs, type TrackedRow } from './tracked.ts';
 
@@ -92,3 +94,38 @@ async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+describe('tracked jobs after a partial Redis loss', () => {
+  it('a job whose queue state reads unknown counts as lost: the sweep enqueues it again', async () => {
+    const prefix = uniquePrefix('lost');
+    const queue = new BullQueue({ url: TEST_REDIS_URL, prefix });
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const jobs = new TrackedJobs(queue, log);
+      const { kind } = rowsOf({ key: 'a', state: 'queued', attempts: 0 });
+      jobs.track(kind);
+      expect(await jobs.sweep()).toBe(1);
+      expect((await queue.getJob(INGESTION_QUEUE, 'ingest-major.a'))?.state).toBe('waiting');
+      // The wait lists are lost; the job's own hash survives.
+      const keys = await redis.keys(`${prefix}:${INGESTION_QUEUE}:*`);
+      const lists = keys.filter((k) => /:(wait|prioritized|paused|marker|pc)$/.test(k));
+      expect(lists.length).toBeGreaterThan(0);
+      await redis.del(...lists);
+      expect((await queue.getJob(INGESTION_QUEUE, 'ingest-major.a'))?.state).toBe('lost');
+      // The sweep gives the request its job back, and a worker then runs it.
+      expect(await jobs.sweep()).toBe(1);
+      expect((await queue.getJob(INGESTION_QUEUE, 'ingest-major.a'))?.state).toBe('waiting');
+      const ran: string[] = [];
+      const consumer = queue.process(INGESTION_QUEUE, async (job) => {
+        ran.push(job.id);
+      });
+      await until(async () => ran.length > 0, 10_000);
+      expect(ran).toEqual(['ingest-major.a']);
+      await consumer.close();
+    } finally {
+      await queue.close();
+      redis.disconnect();
+      await clearRedisPrefix(prefix);
+    }
+  });
+});

@@ -38,6 +38,11 @@ export interface TrackedKind<S extends TSchema = TSchema, R extends TrackedRow =
   attempts?: number;
   /** First retry delay; doubles each retry */
   backoffMs?: number;
+  /**
+   * The queue priority of a row's job when the caller gives none (the sweep's re-enqueue): lower runs
+   * first. Default: the queue's default.
+   */
+  priority?(row: R): number;
 }
 
 const PENDING = new Set(['queued', 'running']);
@@ -83,12 +88,15 @@ export class TrackedJobs {
     kind: TrackedKind<S, R>,
     row: R,
     requestId?: string,
+    priority?: number,
   ): Promise<void> {
     const data = { ...kind.data(row), ...(requestId ? { requestId } : {}) };
+    const p = priority ?? kind.priority?.(row);
     await this.queue.add(kind.queue, kind.job.name, data, {
       jobId: ingestionJobId(kind.job, row.key),
       attempts: Math.max(1, (kind.attempts ?? 3) - row.attempts),
       backoffMs: kind.backoffMs ?? 1000,
+      ...(p !== undefined ? { priority: p } : {}),
     });
   }
 
@@ -100,9 +108,10 @@ export class TrackedJobs {
     kind: TrackedKind<S, R>,
     row: R,
     requestId?: string,
+    priority?: number,
   ): Promise<void> {
     try {
-      await this.enqueue(kind, row, requestId);
+      await this.enqueue(kind, row, requestId, priority);
     } catch (err) {
       this.log.warn(
         { err, key: row.key },

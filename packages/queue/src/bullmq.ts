@@ -1,6 +1,8 @@
 import { Queue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import {
+  clampPriority,
+  DEFAULT_PRIORITY,
   PermanentJobError,
   type AddOptions,
   type AddResult,
@@ -38,7 +40,8 @@ const FINISHED: ReadonlySet<string> = new Set(['completed', 'failed']);
 function toState(s: string): JobState {
   if (s === 'wait' || s === 'waiting' || s === 'prioritized' || s === 'waiting-children') return 'waiting';
   if (s === 'delayed' || s === 'active' || s === 'completed' || s === 'failed') return s;
-  return 'waiting';
+  // 'unknown': the job's hash survived but no list holds it (keys lost): it would never run.
+  return 'lost';
 }
 
 /** BullMQ implementation of the queue contract. The database stays the source of truth. */
@@ -93,6 +96,10 @@ export class BullQueue implements QueueBackend {
       jobId: opts.jobId,
       attempts: Math.max(1, opts.attempts ?? 3),
       backoff: { type: 'exponential', delay: opts.backoffMs ?? 1000 },
+      // The highest priority goes on the plain wait list (BullMQ takes it before any prioritized job, first
+      // come first served, and KEDA counts it: the students waiting); the others wait in BullMQ's
+      // prioritized set, lowest number first.
+      ...(clampPriority(opts.priority) > DEFAULT_PRIORITY ? { priority: clampPriority(opts.priority) } : {}),
       removeOnComplete: { count: this.opts.keepCompleted ?? 1000 },
       removeOnFail: { count: this.opts.keepFailed ?? 5000 },
     });
@@ -165,7 +172,10 @@ export class BullQueue implements QueueBackend {
   }
 
   async list(queue: string, states: JobState[], limit = 100): Promise<JobInfo[]> {
-    const types = states.map((s) => (s === 'waiting' ? 'wait' : s));
+    // Jobs with a priority wait in BullMQ's `prioritized` set; a lost job is in no list at all.
+    const types = states.flatMap((s) =>
+      s === 'waiting' ? (['wait', 'prioritized'] as const) : s === 'lost' ? [] : [s],
+    );
     const jobs = await this.queue(queue).getJobs(types, 0, limit - 1, false);
     return Promise.all(jobs.filter(Boolean).map((j) => this.info(j)));
   }

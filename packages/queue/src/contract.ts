@@ -1,6 +1,10 @@
 /** The job-queue contract. Two implementations: BullMQ on Redis, and in-process for the embedded run. */
 
-export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+/**
+ * `lost`: the queue has the job's data but it is in no list (a partial loss of Redis keys): it will never
+ * run, so it counts as gone (the sweep enqueues its request again).
+ */
+export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed' | 'lost';
 
 export interface AddOptions {
   /** Deterministic id: adding the same id while a job is waiting, delayed or active joins that job. */
@@ -9,6 +13,21 @@ export interface AddOptions {
   attempts?: number;
   /** First retry delay; doubles on each further retry (default 1000 ms). */
   backoffMs?: number;
+  /**
+   * Order among waiting jobs: lower first (1 is the highest), the same priority first come first served.
+   * Default `DEFAULT_PRIORITY` (the highest: on BullMQ, the plain wait list, taken before any other).
+   */
+  priority?: number;
+}
+
+/** The priority of a job added without one. */
+export const DEFAULT_PRIORITY = 1;
+/** The lowest priority BullMQ accepts. */
+export const MAX_PRIORITY = 2_097_152;
+
+/** A job's priority as the backends take it: a whole number from 1 to MAX_PRIORITY. */
+export function clampPriority(p: number | undefined): number {
+  return Math.min(MAX_PRIORITY, Math.max(1, Math.round(p ?? DEFAULT_PRIORITY)));
 }
 
 export interface AddResult {

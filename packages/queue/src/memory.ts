@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
+  clampPriority,
   backoffDelay,
   PermanentJobError,
   type AddOptions,
@@ -26,6 +27,7 @@ interface MemJob {
   failedReason: string | null;
   returnValue: unknown;
   seq: number;
+  priority: number;
   timer?: NodeJS.Timeout;
   abort?: AbortController;
 }
@@ -103,6 +105,13 @@ export class MemoryQueue implements QueueBackend {
     this.pump(queue);
   }
 
+  /** Puts a job in the wait list after every job of its priority or a higher one (lower number). */
+  private wait(q: MemQueue, job: MemJob): void {
+    const at = q.waiting.findIndex((id) => (q.jobs.get(id)?.priority ?? 0) > job.priority);
+    if (at < 0) q.waiting.push(job.id);
+    else q.waiting.splice(at, 0, job.id);
+  }
+
   private q(name: string): MemQueue {
     let q = this.queues.get(name);
     if (!q) {
@@ -130,9 +139,10 @@ export class MemoryQueue implements QueueBackend {
       failedReason: null,
       returnValue: undefined,
       seq: ++this.seq,
+      priority: clampPriority(opts.priority),
     };
     q.jobs.set(job.id, job);
-    q.waiting.push(job.id);
+    this.wait(q, job);
     this.pump(queue);
     return { jobId: job.id, added: true };
   }
@@ -156,7 +166,7 @@ export class MemoryQueue implements QueueBackend {
 
   async counts(queue: string): Promise<QueueCounts> {
     const c: QueueCounts = { waiting: 0, delayed: 0, active: 0, completed: 0, failed: 0 };
-    for (const j of this.q(queue).jobs.values()) c[j.state]++;
+    for (const j of this.q(queue).jobs.values()) if (j.state !== 'lost') c[j.state]++;
     return c;
   }
 
@@ -280,7 +290,7 @@ export class MemoryQueue implements QueueBackend {
             job.timer = undefined;
             if (this.closed) return;
             job.state = 'waiting';
-            this.q(queue).waiting.push(job.id);
+            this.wait(this.q(queue), job);
             this.pump(queue);
           },
           backoffDelay(job.backoffMs, job.attemptsMade),

@@ -160,6 +160,22 @@ describe.each(backends)('queue contract: $name', ({ make }) => {
     await Promise.all(consumers.map((c) => c.close()));
   });
 
+  it('runs waiting jobs by priority, first come first served within one', async () => {
+    open();
+    const order: string[] = [];
+    await q.add('prio', 'x', {}, { jobId: 'bg1', priority: 1000 });
+    await q.add('prio', 'x', {}, { jobId: 'a2', priority: 2 });
+    await q.add('prio', 'x', {}, { jobId: 'bg2', priority: 1000 });
+    await q.add('prio', 'x', {}, { jobId: 'b1', priority: 1 });
+    await q.add('prio', 'x', {}, { jobId: 'plain' });
+    const consumer = q.process('prio', async (job) => {
+      order.push(job.id);
+    });
+    await until(() => (order.length === 5 ? true : undefined));
+    expect(order).toEqual(['b1', 'plain', 'a2', 'bg1', 'bg2']);
+    await consumer.close();
+  });
+
   it('graceful close lets the running job finish', async () => {
     open();
     let finished = false;

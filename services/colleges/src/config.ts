@@ -13,6 +13,13 @@ export const COLLEGES_SETTINGS = {
   INGESTION_SWEEP_MS: Type.Integer({ minimum: 0, default: 60_000 }),
   /** New college names (unknown to the cache) one student may have gathered in 24 hours. */
   INGESTION_USER_DAILY_QUOTA: Type.Integer({ minimum: 1, maximum: 100_000, default: 20 }),
+  /**
+   * Cached colleges whose facts (AI work) one student's searches and adds may have gathered in 24 hours;
+   * past it the college still answers at once with its official figures, nothing is queued.
+   */
+  INGESTION_USER_DAILY_ENRICHMENTS: Type.Integer({ minimum: 0, maximum: 100_000, default: 40 }),
+  /** Major profiles (AI work) one student may have gathered in 24 hours. */
+  MAJOR_USER_DAILY_QUOTA: Type.Integer({ minimum: 1, maximum: 100_000, default: 40 }),
   /** AI calls all workers together may make in any hour (the circuit breaker); counted in the database. */
   AI_CALLS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 300 }),
   /** How often the outbox relay looks for events still to publish (it also runs after every commit). */
@@ -30,4 +37,12 @@ export const COLLEGES_SETTINGS = {
 };
 
 export const CollegesConfig = withBase(COLLEGES_SETTINGS);
+
+/** The settings the colleges job module reads where it runs (the ingestion worker reads them too). */
+export const COLLEGES_JOB_SETTINGS = {
+  INGESTION_ATTEMPTS: COLLEGES_SETTINGS.INGESTION_ATTEMPTS,
+  AI_CALLS_PER_HOUR: COLLEGES_SETTINGS.AI_CALLS_PER_HOUR,
+};
+export const CollegesJobConfig = withBase(COLLEGES_JOB_SETTINGS);
+export type CollegesJobConfig = Static<typeof CollegesJobConfig>;
 export type CollegesConfig = Static<typeof CollegesConfig>;

@@ -15,7 +15,7 @@ import { AiBudget } from './repositories/ai-budget.ts';
 import type { CollegesConfig } from './config.ts';
 import { presentDoneRequest, presentRequest } from './presenters.ts';
 import { IngestionRepository, type StoredRequest } from './repositories/ingestion.ts';
-import { collegesJobs } from './jobs/requests.ts';
+import { collegesJobs, PRIORITY } from './jobs/requests.ts';
 import { COLLEGES_MSG, TRUST_MSG } from './messages.ts';
 import { CollegeRepository, type CollegeHit, type StoredCollege } from './repositories/colleges.ts';
 import { HeldFactRepository } from './repositories/held-facts.ts';
@@ -126,7 +126,7 @@ export class Ingestion {
     if (!pending && this.aiConfigured && (await this.budget.spent())) {
       throw new AppError('RATE_LIMITED', TRUST_MSG.aiLimit);
     }
-    const { request, enqueue } = await this.ctx.db.transaction(async (tx) => {
+    const { request, enqueue, priority } = await this.ctx.db.transaction(async (tx) => {
       if (uid) await this.checkQuota(key, uid, tx);
       const r = await this.requests.request(
         key,
@@ -138,9 +138,9 @@ export class Ingestion {
         },
       );
       if (uid) await this.requests.recordRequester(key, uid, r.enqueue ? 'new-name' : 'joined', tx);
-      return r;
+      return { ...r, priority: await this.priority(PRIORITY.explicit, key, uid, tx) };
     });
-    if (enqueue) await this.work.jobs.request(this.work.college, request, requestId);
+    if (enqueue) await this.work.jobs.request(this.work.college, request, requestId, priority);
     const waiting = request.state === 'queued' || request.state === 'running';
     return { status: waiting ? 202 : 200, request: presentRequest(request) };
   }
@@ -168,15 +168,38 @@ export class Ingestion {
     if (!hit.shared || hit.factsGathered || college.scorecardId === null || !this.aiConfigured) return;
     if (await this.budget.spent()) return;
     const key = normaliseCollegeName(college.name);
-    const { request, enqueue } = await this.requests.request(
-      key,
-      college.name,
-      college.scorecardId,
-      this.config.INGESTION_RETRY_FAILED_AFTER_MS,
-      { requeueDone: true },
-    );
-    if (uid) await this.requests.recordRequester(key, uid, 'enrichment');
-    if (enqueue) await this.work.jobs.request(this.work.college, request, requestId);
+    const asked = await this.ctx.db.transaction(async (tx) => {
+      // Enrichment is AI work too: past a student's daily quota of it, nothing more is queued for them.
+      if (uid && !(await this.withinEnrichmentQuota(key, uid, tx))) return null;
+      const r = await this.requests.request(
+        key,
+        college.name,
+        college.scorecardId,
+        this.config.INGESTION_RETRY_FAILED_AFTER_MS,
+        { requeueDone: true, q: tx },
+      );
+      if (uid) await this.requests.recordRequester(key, uid, 'enrichment', tx);
+      return { ...r, priority: await this.priority(PRIORITY.background, key, uid, tx) };
+    });
+    if (asked?.enqueue) {
+      await this.work.jobs.request(this.work.college, asked.request, requestId, asked.priority);
+    }
+  }
+
+  /** Whether a student may have one more college enriched today (asking again for the same one is free). */
+  private async withinEnrichmentQuota(key: string, uid: string, tx: Queryable): Promise<boolean> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`colleges:quota:${uid}`]);
+    if (await this.requests.hasRequester(key, uid, tx)) return true;
+    return (await this.requests.enrichmentsToday(uid, tx)) < this.config.INGESTION_USER_DAILY_ENRICHMENTS;
+  }
+
+  /**
+   * A job's queue priority: its class (a student waiting, or background), one place further back for
+   * each of the student's own requests still waiting, so no student's burst delays another's first
+   * result by more than one job.
+   */
+  private async priority(base: number, key: string, uid: string | null, tx: Queryable): Promise<number> {
+    return uid ? base + (await this.requests.pendingFor(uid, key, tx)) : base;
   }
 
   /** Where a found college's facts from its own pages stand: the status line of its card. */

@@ -13,6 +13,8 @@ export const TRUST_MSG = {
   aiLimitDetail: "is paused for now: this hour's limit on AI lookups has been reached",
   dailyQuota: (n: number) =>
     `You have asked for ${n} new college names today, the most one student can ask for in a day. Please try again tomorrow; colleges already listed can be searched now.`,
+  majorQuota: (n: number) =>
+    `You have asked for ${n} new major profiles today, the most one student can ask for in a day. Please try again tomorrow; profiles already gathered can be opened now.`,
   removedByAdmin:
     'An admin reviewed what was found for this name and removed it, because no college could be confirmed under it.',
   notFound: (name: string) => `We have no data for "${name}" yet. Use Add College to gather it.`,

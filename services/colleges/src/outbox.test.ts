@@ -1,8 +1,9 @@
 import { CollegeIngestedEvent, EVENT_SUBSCRIBERS, eventQueueName, type College } from '@ct/contracts';
-import { EventBus, MemoryQueue } from '@ct/queue';
+import { BullQueue, EventBus, MemoryQueue, type QueueBackend } from '@ct/queue';
 import { migrateModule, type ServiceContext, type ServiceModule } from '@ct/service-kit';
 import { openDb, type Db } from '@ct/store';
-import { buildCollege } from '@ct/testkit';
+import { buildCollege, clearRedisPrefix, TEST_REDIS_URL, uniquePrefix } from '@ct/testkit';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import collegesService from './app.ts';
 import { CollegesConfig } from './config.ts';
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 /** One "process" of the colleges service: its database, its queue and event bus. */
-function processWith(queue: MemoryQueue): Ingestion {
+function processWith(queue: QueueBackend): Ingestion {
   const bus = new EventBus(queue, EVENT_SUBSCRIBERS);
   // Ingestion uses the context's database, queue, event bus and log only.
   const config = parseConfig(CollegesConfig, {});
@@ -93,5 +94,63 @@ describe('college.ingested through the transactional outbox', () => {
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
     expect(await p.colleges.findCollegeByName('Outbox Rollback College')).toBeNull();
     await queue.close();
+  });
+
+  it('an event published and then lost with Redis stays in the outbox, is delivered again and applied once', async () => {
+    const prefix = uniquePrefix('outbox-lost');
+    const queue = new BullQueue({ url: TEST_REDIS_URL, prefix });
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const p = processWith(queue);
+      const college = buildCollege({ name: 'Outbox Lost Event College', scorecardId: 900902 });
+      await p.requests.request('outbox lost event college', college.name, null, 0);
+      await p.complete('outbox lost event college', college, true);
+      await p.outbox.kick();
+      // Published: sent, but applied by no subscriber yet, so it stays.
+      expect(await p.outbox.pending()).toBe(0);
+      expect(await p.outbox.unapplied()).toBeGreaterThanOrEqual(1);
+      const eventId = (
+        await db.query<{ event_id: string }>(
+          `SELECT event_id FROM colleges.outbox WHERE payload->>'name' = 'Outbox Lost Event College'`,
+        )
+      ).rows[0]!.event_id;
+      const appliedAt = async () =>
+        (
+          await db.query<{ applied_at: Date | null }>(
+            'SELECT applied_at FROM colleges.outbox WHERE event_id = $1',
+            [eventId],
+          )
+        ).rows[0]!.applied_at;
+      expect(await appliedAt()).toBeNull();
+
+      // Redis is lost before any subscriber took the event.
+      const keys = await redis.keys(`${prefix}:*`);
+      expect(keys.length).toBeGreaterThan(0);
+      await redis.del(...keys);
+
+      // The relay sees the deliveries gone and publishes the event again; each subscriber applies it once.
+      await p.outbox.kick();
+      const applied: Record<string, string[]> = { essays: [], 'user-data': [] };
+      const consumers = (['essays', 'user-data'] as const).map((service) =>
+        queue.process(eventQueueName(service), async (job) => {
+          applied[service]!.push((job.data as { name: string }).name);
+        }),
+      );
+      for (let i = 0; i < 400 && (!applied.essays!.length || !applied['user-data']!.length); i++)
+        await new Promise((r) => setTimeout(r, 25));
+      // Once applied everywhere, the relay marks it so; relaying again delivers nothing more.
+      await p.outbox.kick();
+      expect(await appliedAt()).not.toBeNull();
+      await p.outbox.kick();
+      await new Promise((r) => setTimeout(r, 300));
+      for (const service of ['essays', 'user-data'] as const) {
+        expect(applied[service]!.filter((n) => n === 'Outbox Lost Event College')).toHaveLength(1);
+      }
+      await Promise.all(consumers.map((c) => c.close()));
+    } finally {
+      await queue.close();
+      redis.disconnect();
+      await clearRedisPrefix(prefix);
+    }
   });
 });

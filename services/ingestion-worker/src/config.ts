@@ -1,8 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { DEFAULT_SCORECARD_API_URL } from '@ct/providers';
 import type { QueueLimiter } from '@ct/queue';
-import { COLLEGES_SETTINGS } from '@ct/colleges/config';
-import { ESSAYS_SETTINGS } from '@ct/essays/config';
+import { COLLEGES_JOB_SETTINGS } from '@ct/colleges/config';
 import { withBase } from '@ct/service-kit';
 
 const HttpUrl = (def?: string) => Type.String({ pattern: '^https?://.+', ...(def ? { default: def } : {}) });
@@ -35,10 +34,10 @@ const OWN = {
 };
 
 /**
- * The worker runs the colleges and essays services' job modules, so it reads their settings too (tries,
- * the hourly AI limit...), from the same variables those services read.
+ * The worker runs the colleges service's job module, so it reads the settings that module uses (tries, the
+ * hourly AI limit), from the same variables the colleges service reads.
  */
-export const WorkerConfig = withBase({ ...COLLEGES_SETTINGS, ...ESSAYS_SETTINGS, ...OWN });
+export const WorkerConfig = withBase({ ...COLLEGES_JOB_SETTINGS, ...OWN });
 export type WorkerConfig = Static<typeof WorkerConfig>;
 
 /** The most provider calls one job makes: a name search (and an alias search), and one AI call. */

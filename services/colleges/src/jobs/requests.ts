@@ -11,6 +11,14 @@ export const INTERRUPTED_REASON =
 const MAJOR_INTERRUPTED_REASON = 'The gathering was interrupted too many times.';
 
 /**
+ * Queue priorities (lower first). A student waiting for a result (a new name, a major profile) goes
+ * ahead of background enrichment of a college already shown; within each, a student's job goes back
+ * one place for each of their own requests still waiting, so one busy student delays another's first
+ * result by at most one job (fair, not starving: each student's own requests keep their order).
+ */
+export const PRIORITY = { explicit: 1, background: 10_000 } as const;
+
+/**
  * The background work the colleges service asks for: a college's data (ingestion requests) and a major's
  * profile at a college. Both run in the ingestion worker, with the same tries and backoff.
  */
@@ -26,6 +34,8 @@ export function collegesJobs(ctx: ServiceContext<CollegesConfig>) {
     pending: (limit) => requests.pending(limit),
     find: (key) => requests.get(key),
     giveUp: (key) => requests.fail(key, INTERRUPTED_REASON, true),
+    // Re-enqueued by the sweep: a name someone waits for ahead of a known college's enrichment.
+    priority: (r) => (r.scorecardId === null ? PRIORITY.explicit : PRIORITY.background),
     data: (r) => ({
       key: r.key,
       name: r.name,

@@ -8,7 +8,8 @@ import {
   type ScorecardClient,
 } from '@ct/providers';
 import type { ServiceContext } from '@ct/service-kit';
-import type { CollegesConfig } from '../config.ts';
+import { Value } from 'typebox/value';
+import { CollegesConfig, type CollegesJobConfig } from '../config.ts';
 import { Ingestion } from '../ingestion.ts';
 import { MajorProfileRepository } from '../majors/repository.ts';
 import { TRUST_MSG } from '../messages.ts';
@@ -35,8 +36,13 @@ export interface CollegeJobDeps {
  * the providers; the handlers write the colleges schema only, each result, its request row and its
  * outbox event in one transaction.
  */
-export function collegesJobModule(ctx: ServiceContext<CollegesConfig>, providers: JobProviders): JobModule {
-  const ingestion = new Ingestion(ctx);
+export function collegesJobModule(
+  ctx: ServiceContext<CollegesJobConfig>,
+  providers: JobProviders,
+): JobModule {
+  // The service's other settings (what only its routes read) at their defaults.
+  const config: CollegesConfig = { ...Value.Create(CollegesConfig), ...ctx.config };
+  const ingestion = new Ingestion({ ...ctx, config });
   const deps: CollegeJobDeps = {
     ingestion,
     majors: new MajorProfileRepository(ctx.db),

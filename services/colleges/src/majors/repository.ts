@@ -1,6 +1,6 @@
 import { pendingRows } from '@ct/jobs';
 import type { MajorProfile, MajorProfileState } from '@ct/contracts';
-import type { Queryable } from '@ct/store';
+import type { Db } from '@ct/store';
 
 export interface MajorProfileRow {
   key: string;
@@ -58,7 +58,7 @@ export interface ProfileRequest {
 
 /** SQL for major profiles; the only place that touches colleges.major_profile. */
 export class MajorProfileRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Db) {}
 
   async findProfile(key: string): Promise<MajorProfileRow | null> {
     const r = await this.db.query<DbRow>(`SELECT ${COLUMNS} FROM colleges.major_profile WHERE key = $1`, [
@@ -148,6 +148,30 @@ export class MajorProfileRepository {
     );
     if (r.rowCount > 0) return true;
     return (await this.findProfile(key)) !== null;
+  }
+
+  /**
+   * Records that a student asked for a profile, within their daily quota of major profiles (AI work):
+   * false, and nothing recorded, when it is spent. Asking again for the same profile is free.
+   * Serialised per student, so parallel requests cannot slip past.
+   */
+  async takeQuota(key: string, uid: string, quota: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`colleges:major-quota:${uid}`]);
+      const seen = await tx.query('SELECT 1 FROM colleges.major_requester WHERE key = $1 AND uid = $2', [
+        key,
+        uid,
+      ]);
+      if (seen.rows.length) return true;
+      const r = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM colleges.major_requester
+         WHERE uid = $1 AND first_at > now() - interval '1 day'`,
+        [uid],
+      );
+      if ((r.rows[0]?.n ?? 0) >= quota) return false;
+      await tx.query('INSERT INTO colleges.major_requester (key, uid) VALUES ($1, $2)', [key, uid]);
+      return true;
+    });
   }
 
   /** Ends a request still waiting or running as failed (its job was lost for good, or its tries spent). */

@@ -8,7 +8,8 @@ import {
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import type { Ingestion } from '../ingestion.ts';
-import { COLLEGES_MSG } from '../messages.ts';
+import { PRIORITY } from '../jobs/requests.ts';
+import { COLLEGES_MSG, TRUST_MSG } from '../messages.ts';
 import { MAJORS } from './majors.ts';
 import type { MajorProfileRepository } from './repository.ts';
 import { resolveMajor, suggestMajors } from './suggest.ts';
@@ -62,6 +63,13 @@ export function majorRoutes(
       if (row?.state === 'done' && row.profile) {
         return { success: true, message: MSG.majorStatsFound, data: row.profile };
       }
+      // New AI work counts against the student's daily quota; joining a profile under way is free.
+      const uid = request.auth?.uid;
+      const underWay = row?.state === 'queued' || row?.state === 'running';
+      const quota = config.MAJOR_USER_DAILY_QUOTA;
+      if (uid && !underWay && !(await profiles.takeQuota(key, uid, quota))) {
+        throw new AppError('RATE_LIMITED', TRUST_MSG.majorQuota(quota));
+      }
       const requeued = await profiles.requestProfile(
         { key, collegeName: college.name, normalizedCollege, cip: major.cip, major: major.name },
         {
@@ -71,7 +79,8 @@ export function majorRoutes(
         },
       );
       if (requeued) {
-        await work.jobs.request(work.major, requeued, request.id);
+        // A student waits for it: ahead of background enrichment (see PRIORITY).
+        await work.jobs.request(work.major, requeued, request.id, PRIORITY.explicit);
         row = requeued;
       } else {
         row = await profiles.findProfile(key);

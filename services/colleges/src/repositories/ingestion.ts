@@ -97,6 +97,30 @@ export class IngestionRepository {
     return r.rows[0]?.n ?? 0;
   }
 
+  /** Cached colleges whose facts a student's searches had gathered in the last 24 hours (AI work). */
+  async enrichmentsToday(uid: string, q: Queryable = this.db): Promise<number> {
+    const r = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM colleges.ingestion_requester
+       WHERE uid = $1 AND kind = 'enrichment' AND first_at > now() - interval '1 day'`,
+      [uid],
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Requests a student asked for that still wait or run, other than `key`: how far back in the queue
+   * their next one goes (fair scheduling, see `Ingestion.priority`).
+   */
+  async pendingFor(uid: string, key: string, q: Queryable = this.db): Promise<number> {
+    const r = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM colleges.ingestion_requester r
+       JOIN colleges.ingestion_request q ON q.key = r.key
+       WHERE r.uid = $1 AND r.key <> $2 AND q.state IN ('queued', 'running')`,
+      [uid, key],
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
   /**
    * The students who asked for a name, first asker first; with `sinceRequested`, only those who asked
    * since the request was last queued (the students this very answer was gathered for).

@@ -11,7 +11,12 @@ export class StudentTraceRepository {
   async forget(uid: string): Promise<number> {
     return this.db.transaction(async (tx) => {
       let rows = 0;
-      for (const table of ['ingestion_requester', 'private_college_viewer', 'held_fact_viewer'])
+      for (const table of [
+        'ingestion_requester',
+        'major_requester',
+        'private_college_viewer',
+        'held_fact_viewer',
+      ])
         rows += (await tx.query(`DELETE FROM colleges.${table} WHERE uid = $1`, [uid])).rowCount;
       return rows;
     });

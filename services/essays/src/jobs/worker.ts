@@ -2,7 +2,6 @@ import { ESSAY_EXAMPLES_QUEUE, ESSAY_JOBS } from '@ct/contracts';
 import { jobModule, type JobModule } from '@ct/jobs';
 import type { AiClient, JobProviders } from '@ct/providers';
 import type { ServiceContext } from '@ct/service-kit';
-import type { EssaysConfig } from '../config.ts';
 import { EssaysRepository } from '../repositories/essays.ts';
 import { platformPromptsJob } from './gather-platform-prompts.ts';
 import { essayExamplesJob } from './write-examples.ts';
@@ -19,7 +18,7 @@ export interface EssayJobDeps {
  * The essays service's jobs (the `essays.examples` queue: example essays, platform prompts), bound to its
  * repository. The ingestion worker builds this with its context and the providers.
  */
-export function essaysJobModule(ctx: ServiceContext<EssaysConfig>, providers: JobProviders): JobModule {
+export function essaysJobModule(ctx: ServiceContext, providers: JobProviders): JobModule {
   return jobModule<EssayJobDeps>({
     service: 'essays',
     queue: ESSAY_EXAMPLES_QUEUE,

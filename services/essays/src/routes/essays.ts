@@ -90,15 +90,14 @@ export function essayRoutes({ ctx, repo, jobs, examples: exampleWork }: EssaysDe
       if (!found) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
       const prompt = presentPrompt(found);
       const key = promptKey(prompt.prompt);
+      const found200 = (examples: ReturnType<typeof presentExample>[]) => ({
+        success: true as const,
+        message: ESSAYS_MSG.essaysFound,
+        essays: examples.map((e) => e.text),
+        examples,
+      });
       const examples = (await repo.listExamples(key)).map(presentExample);
-      if (examples.length) {
-        return {
-          success: true,
-          message: ESSAYS_MSG.essaysFound,
-          essays: examples.map((e) => e.text),
-          examples,
-        };
-      }
+      if (examples.length) return found200(examples);
       if (!aiConfigured) throw new AppError('NOT_FOUND', MSG.noEssaysFound);
       let req = await repo.requestExamples(
         key,
@@ -114,7 +113,10 @@ export function essayRoutes({ ctx, repo, jobs, examples: exampleWork }: EssaysDe
           throw new AppError('DEPENDENCY_UNAVAILABLE', ESSAYS_MSG.examplesFailed(req.failureReason));
         }
         if (req.state === 'done') {
-          // Written, then every example removed: nothing to show, nothing to write again.
+          // Written since the examples were read above (the job finished meanwhile: the race that made
+          // this a 404): read them again. Written, then every example removed: nothing to show.
+          const written = (await repo.listExamples(key)).map(presentExample);
+          if (written.length) return found200(written);
           throw new AppError('NOT_FOUND', MSG.noEssaysFound);
         }
         // Waiting or running: a job the queue lost is given back by the sweep.
