@@ -21,6 +21,7 @@ import type { FeedRow } from './repositories/feeds.ts';
 import type { NoteRow } from './repositories/notes.ts';
 import type { ProfileRow } from './repositories/profiles.ts';
 import type { RecommenderRow } from './repositories/recommenders.ts';
+import type { NoteReadRow } from './repositories/note-reads.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -130,3 +131,11 @@ export function presentDemographics(college: College): College['demographics'] {
   };
   return Object.keys(years).length ? { ...college.demographics, dataYears: years } : college.demographics;
 }
+
+/** An admin's read of a student's notes, as the Admin page lists it. */
+export const presentNoteRead = (r: NoteReadRow) => ({
+  readerId: r.reader_uid,
+  studentId: r.student_uid,
+  notes: r.notes,
+  readAt: r.read_at.toISOString(),
+});
