@@ -14,7 +14,15 @@ import {
 import { openDb, type Db } from '@ct/store';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { startDistributed, type Stack } from '../scripts/lib/stack.ts';
-import { attackAnswer, attackCases, makeAdmin, seedAttackColleges, type Call } from './api/trust-attacks.ts';
+import {
+  attackAnswer,
+  attackCases,
+  makeAdmin,
+  pathAttackCases,
+  seedAttackColleges,
+  type Call,
+  rawGetFrom,
+} from './api/trust-attacks.ts';
 
 let stack: Stack;
 let database: TestDatabase;
@@ -84,5 +92,12 @@ describe('distributed run: no AI answer reaches another student unchecked', () =
   attackCases(
     () => ({ call, db }),
     () => ({ ana, ben, ada }),
+  );
+});
+
+describe('distributed run: the path the gateway checks is the path reached', () => {
+  pathAttackCases(
+    () => rawGetFrom(() => stack.gatewayUrl),
+    () => ({ ana }),
   );
 });

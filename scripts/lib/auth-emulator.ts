@@ -54,6 +54,22 @@ export async function signInWorks(host: string): Promise<boolean> {
 }
 
 /**
+ * The emulator's environment. firebase-tools writes its hub locator file (`hub-<project>.json`) to the
+ * temporary folder and, on exit, exports the accounts of whichever hub that file names: with one shared
+ * folder, a second `npm start` on another AUTH_EMULATOR_PORT replaced the first's file, and the first then
+ * exported the second's accounts into its own folder. Each emulator gets its own temporary folder.
+ */
+export function emulatorEnv(dir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    TMPDIR: dir,
+    NO_UPDATE_NOTIFIER: '1',
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    CI: 'true',
+  };
+}
+
+/**
  * Starts the official Firebase Auth Emulator (firebase-tools) on `port`, or reuses one already listening
  * there. Its hub and logging ports are derived from `port` so a test run and a dev run can coexist.
  */
@@ -98,7 +114,7 @@ export async function startAuthEmulator(
     ],
     {
       cwd: dir,
-      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+      env: emulatorEnv(dir),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },

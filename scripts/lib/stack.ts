@@ -6,11 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { SERVICES, serviceUrlVar } from '@ct/contracts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Where `npm start` keeps the Auth emulator's accounts between runs. */
-export const AUTH_EMULATOR_DATA = path.resolve(
-  ROOT,
-  process.env.AUTH_EMULATOR_DATA_DIR ?? '.data/auth-emulator',
-);
+/**
+ * Where `npm start` keeps the Auth emulator's accounts between runs: one folder per emulator port
+ * (`.data/auth-emulator` for the default 9099, `.data/auth-emulator-<port>` otherwise), so two runs on
+ * different AUTH_EMULATOR_PORTs never export into each other's folder.
+ */
+export function authEmulatorDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.AUTH_EMULATOR_DATA_DIR) return path.resolve(ROOT, env.AUTH_EMULATOR_DATA_DIR);
+  const port = Number(env.AUTH_EMULATOR_PORT ?? 9099);
+  return path.resolve(ROOT, port === 9099 ? '.data/auth-emulator' : `.data/auth-emulator-${port}`);
+}
+export const AUTH_EMULATOR_DATA = authEmulatorDataDir();
 
 function newestMtime(dir: string): number {
   let newest = 0;

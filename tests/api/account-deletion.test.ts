@@ -75,6 +75,8 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
      VALUES (gen_random_uuid(), $1, 'k', 'Why us?', 'Because', 1)`,
   'user_data.recommender.user_id': `INSERT INTO user_data.recommender (id, user_id, college_key, who)
      VALUES (gen_random_uuid(), $1, 'test college', 'Ms. Lee')`,
+  'user_data.note_read.student_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ('an-admin', $1, 1)`,
+  'user_data.note_read.reader_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ($1, 'a-student', 1)`,
   'colleges.ingestion_requester.uid': `WITH r AS (INSERT INTO colleges.ingestion_request (key, name) VALUES ('asked by ' || $1, 'Asked')
        RETURNING key)
      INSERT INTO colleges.ingestion_requester (key, uid, kind) SELECT key, $1, 'new-name' FROM r`,

@@ -2,6 +2,7 @@
 // fake (a prompt-injected page, or a model making things up) against the default run's settings (an AI key,
 // no College Scorecard key). The same cases run on the embedded run (trust-attacks.test.ts) and the
 // distributed run (tests/distributed-trust.test.ts), through the gateway's public API.
+import http from 'node:http';
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import { collegeDocuments, writeColleges } from '@ct/colleges/scorecard-import';
 import { readSnapshotFile, snapshotRecords } from '@ct/colleges/snapshot-file';
@@ -304,5 +305,66 @@ export function attackCases(
     const after = (await as(users().ana).search('University of the Pacific')).body;
     expect((after.unverified ?? []).map((f) => f.kind).sort()).toEqual(['essayPrompts', 'links']);
     expect((await a.decide(id('tips'), 'drop')).status).toBe(404);
+  });
+}
+
+/** A request sent with its path exactly as written (no client-side URL clean-up), as an attacker sends it. */
+export type RawGet = (path: string, token: string) => Promise<{ status: number; text: string }>;
+
+/**
+ * A GET to this base URL with its path sent byte for byte: fetch, and the embedded gateway's inject,
+ * would resolve backslashes and dot segments before the gateway ever saw them.
+ */
+export function rawGetFrom(baseUrl: () => string): RawGet {
+  return (path, token) =>
+    new Promise((resolve, reject) => {
+      const u = new URL(baseUrl());
+      const req = http.request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path,
+          method: 'GET',
+          headers: { authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+}
+
+/**
+ * Issue 20 item 5: the gateway checks one path and a service reaches another. Backslashes, dot segments
+ * and their encoded forms in a public route's parameter (the calendar link) are refused before routing,
+ * so no student's token reaches an internal route through them.
+ */
+export function pathAttackCases(raw: () => RawGet, users: () => { ana: TestUser }) {
+  const attacks = [
+    '/api/calendar/..\\internal\\profile-notes/deadlines.ics',
+    '/api/calendar/..\\..\\api\\internal\\profile-notes?x=/deadlines.ics',
+    '/api/calendar/%2e%2e%5cinternal%5cprofile-notes/deadlines.ics',
+    '/api/calendar/..%2Finternal%2Fprofile-notes/deadlines.ics',
+    '/api/calendar/%252e%252e%255cinternal/deadlines.ics',
+    '/api/calendar/x/../../internal/profile-notes',
+    '/api/calendar/./../internal/profile-notes',
+    '/api//internal/profile-notes',
+  ];
+  it('backslashes, dot segments and encoded variants in /api/calendar/... are refused before routing', async () => {
+    const { ana } = users();
+    for (const path of attacks) {
+      const r = await raw()(path, ana.idToken);
+      expect(r.status, path).toBe(400);
+      expect(JSON.parse(r.text), path).toEqual({
+        success: false,
+        message: 'Invalid request: the URL is not valid',
+        code: 'VALIDATION_ERROR',
+      });
+    }
   });
 }

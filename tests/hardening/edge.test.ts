@@ -27,8 +27,9 @@ describe('internal headers from outside', () => {
     fetch(`${gw.url}${path}`, { headers }).then(async (r) => ({ status: r.status, text: await r.text() }));
 
   it('a correctly signed internal call is honoured in-process, so the header itself is valid', async () => {
+    // The notes listing names its reader (the notes-read trail records who read whose notes).
     const notes = await gw.api<{ items: Array<{ userId: string }> }>('GET', '/api/internal/profile-notes', {
-      internal: true,
+      internal: bobAuth(),
     });
     expect(notes.status).toBe(200);
     expect(notes.body.items.map((i) => i.userId)).toContain(bob.uid);
@@ -215,7 +216,9 @@ async function startAndFail(entry: string, env: Record<string, string>) {
   return { code, output: proc.output() };
 }
 
-describe('refused at start', () => {
+// Each case starts real processes, which stop by themselves within startAndFail's 60 s: the test waits that
+// long too (a loaded machine needs more than the default 30 s to start tsx).
+describe('refused at start', { timeout: 90_000 }, () => {
   const secret = () => randomBytes(32).toString('hex');
   const production = {
     NODE_ENV: 'production',

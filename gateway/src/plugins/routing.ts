@@ -2,6 +2,8 @@ import { ROUTES, type ServiceName } from '@ct/contracts';
 import type { QueueBackend } from '@ct/queue';
 import {
   AppError,
+  buildPath,
+  KIT_MSG,
   UNAVAILABLE_MESSAGE,
   Closers,
   ConfigError,
@@ -41,9 +43,34 @@ export type RoutingOptions = { internalToken: string } & (
  * distributed run each public route is checked at the edge and forwarded to its service.
  */
 export default fp<RoutingOptions>(async (app, opts) => {
+  refuseAmbiguousPaths(app);
   if (opts.embedded) await mountModules(app, opts.embedded, opts.clients);
   else registerProxy(app, opts.urls, opts.internalToken);
 });
+
+/**
+ * A path the gateway and a service could read differently: a backslash, a dot segment, an empty segment,
+ * or an encoded slash, backslash or dot (`%2F`, `%5C`, `%2E`, also double-encoded as `%25...`). URL
+ * parsers downstream resolve these (`/api/calendar/..\internal/...` becomes `/api/internal/...`), so the
+ * route checked here would not be the one reached.
+ */
+const AMBIGUOUS_PATH = /\\|%(25)*(2f|5c|2e)|\/\.{1,2}(\/|$)|\/\//i;
+
+/** True when a request's path (before `?`) is ambiguous: refused before anything routes or forwards it. */
+export function ambiguousPath(url: string): boolean {
+  const q = url.indexOf('?');
+  return AMBIGUOUS_PATH.test(q < 0 ? url : url.slice(0, q));
+}
+
+/**
+ * Every request whose path could mean two routes is answered 400 before any handler runs, in both runs
+ * (the distributed run then forwards only paths built from the route table).
+ */
+function refuseAmbiguousPaths(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (ambiguousPath(request.url)) throw new AppError('VALIDATION_ERROR', KIT_MSG.badUrl, 400);
+  });
+}
 
 /**
  * Each embedded module's settings, parsed by its own schema once, at start (as its own process would);
@@ -83,6 +110,15 @@ async function mountModules(app: FastifyInstance, e: Embedded, clients: ServiceC
   app.log.debug({ modules: e.modules.map((m) => m.name) }, 'gateway built');
 }
 
+/**
+ * The URL a service receives: the route table's path with this request's parameters, each encoded as one
+ * segment, and the query as sent; never the raw URL, so what was checked is what is reached.
+ */
+function forwardedUrl(path: string, request: FastifyRequest): string {
+  const q = request.url.indexOf('?');
+  return `/api${buildPath(path, request.params as Record<string, unknown>)}${q < 0 ? '' : request.url.slice(q)}`;
+}
+
 function registerProxy(
   app: FastifyInstance,
   urls: Partial<Record<ServiceName, string>>,
@@ -107,7 +143,7 @@ function registerProxy(
         done();
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const url = request.url;
+        const url = forwardedUrl(def.path, request);
         const headers: Record<string, string> = {
           ...signInternalCall(key, { method: request.method, url, auth: request.auth }),
           'x-request-id': request.id,

@@ -12,6 +12,7 @@ import {
 import { IngestionRequest } from './college.ts';
 import { Page, StaffMember } from './auth.ts';
 import { defineRoute } from './route.ts';
+import { NoteRead } from './user-data/internal.ts';
 
 /** The caller's own `userId` (optional; 403 when not the token's uid), paging, and the route's filters. */
 const AdminQ = <P extends TProperties = Record<never, never>>(extra: P = {} as P) =>
@@ -133,6 +134,19 @@ export const adminProfileNotes = defineRoute({
       ),
       ...errors,
     },
+  },
+});
+
+/** Admins reading students' notes leave a trail: who read whose notes, when (issue 20). */
+export const adminNoteReads = defineRoute({
+  method: 'GET',
+  path: '/admin/note-reads',
+  service: 'admin',
+  access: 'admin',
+  summary: "Who read whose notes, when: every admin's read of students' notes, newest first",
+  schema: {
+    querystring: AdminQ(),
+    response: { 200: Paged('noteReads', NoteRead), ...errors },
   },
 });
 
@@ -266,6 +280,7 @@ export const adminRoutes = [
   adminMajorColleges,
   adminUserColleges,
   adminProfileNotes,
+  adminNoteReads,
   adminIngestion,
   adminRetryIngestion,
   adminCollegeReviews,

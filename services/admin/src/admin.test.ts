@@ -57,6 +57,7 @@ describe('admin service access', () => {
         '/admin/ingestion/retry',
         '/admin/major-colleges',
         '/admin/metrics',
+        '/admin/note-reads',
         '/admin/profile-notes',
         '/admin/staff',
         '/admin/user-colleges',

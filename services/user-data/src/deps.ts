@@ -4,6 +4,7 @@ import { UD_MSG } from './messages.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
 import { DraftRepository } from './repositories/drafts.ts';
 import { CalendarFeedRepository } from './repositories/feeds.ts';
+import { NoteReadRepository } from './repositories/note-reads.ts';
 import { NoteRepository } from './repositories/notes.ts';
 import { ProfileRepository } from './repositories/profiles.ts';
 import { RecommenderRepository } from './repositories/recommenders.ts';
@@ -15,6 +16,8 @@ export interface Deps {
   ctx: ServiceContext;
   colleges: UserCollegeRepository;
   notes: NoteRepository;
+  /** Who among the admins read whose notes, when. */
+  noteReads: NoteReadRepository;
   feeds: CalendarFeedRepository;
   students: StudentRepository;
   profiles: ProfileRepository;
@@ -33,6 +36,7 @@ export function makeDeps(ctx: ServiceContext): Deps {
     ctx,
     colleges: new UserCollegeRepository(ctx.db),
     notes: new NoteRepository(ctx.db),
+    noteReads: new NoteReadRepository(ctx.db),
     feeds: new CalendarFeedRepository(ctx.db),
     students: new StudentRepository(ctx.db),
     profiles: new ProfileRepository(ctx.db),

@@ -32,6 +32,7 @@ import type { ProfileRow } from './repositories/profiles.ts';
 import type { RecommenderRow } from './repositories/recommenders.ts';
 import type { AidOfferRow, ApplicationRow } from './repositories/season.ts';
 import { isDeadlineItem } from './checklist.ts';
+import type { NoteReadRow } from './repositories/note-reads.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -200,3 +201,10 @@ export function presentSeasonCollege(
     aidOffer: offer ? presentAidOffer(offer) : null,
   };
 }
+/** An admin's read of a student's notes, as the Admin page lists it. */
+export const presentNoteRead = (r: NoteReadRow) => ({
+  readerId: r.reader_uid,
+  studentId: r.student_uid,
+  notes: r.notes,
+  readAt: r.read_at.toISOString(),
+});

@@ -16,7 +16,12 @@ import {
   revokeCalendarFeed,
 } from './deadlines.ts';
 import { getEssayDrafts, getEssayDraftVersions, saveEssayDraft } from './drafts.ts';
-import { internalListProfileNotes, internalListUserColleges, internalUserDataStats } from './internal.ts';
+import {
+  internalListNoteReads,
+  internalListProfileNotes,
+  internalListUserColleges,
+  internalUserDataStats,
+} from './internal.ts';
 import { addNote, getNotes, removeNote, updateNote } from './notes.ts';
 import { getStudentProfile, updateStudentProfile } from './profile.ts';
 import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
@@ -67,4 +72,5 @@ export const userDataRoutes = [
   internalUserDataStats,
   internalListUserColleges,
   internalListProfileNotes,
+  internalListNoteReads,
 ];

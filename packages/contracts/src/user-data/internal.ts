@@ -68,3 +68,24 @@ export const internalListProfileNotes = defineRoute({
     },
   },
 });
+
+/** One admin's read of one student's notes. */
+export const NoteRead = Type.Object({
+  /** The admin who read them; null once that account is deleted. */
+  readerId: Type.Union([Type.String(), Type.Null()]),
+  studentId: Type.String(),
+  notes: Type.Integer(),
+  readAt: IsoDateTime,
+});
+
+export const internalListNoteReads = defineRoute({
+  method: 'GET',
+  path: '/internal/note-reads',
+  service: 'user-data',
+  access: 'internal',
+  summary: "Who read whose notes, when (admins' reads of students' notes), newest first",
+  schema: {
+    querystring: Type.Object({ limit: AdminPage.limit, offset: AdminPage.offset }),
+    response: { 200: Type.Object({ total: Type.Integer(), items: Type.Array(NoteRead) }) },
+  },
+});

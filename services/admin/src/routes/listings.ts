@@ -1,11 +1,13 @@
 import {
   adminColleges,
   adminMajorColleges,
+  adminNoteReads,
   adminProfileNotes,
   adminStaff,
   adminUserColleges,
   internalListColleges,
   internalListMajorColleges,
+  internalListNoteReads,
   internalListProfileNotes,
   internalListStaff,
   internalListUserColleges,
@@ -69,12 +71,25 @@ export function listingRoutes(ctx: ServiceContext): Implementation[] {
     implement(adminProfileNotes, async (request) => {
       const q = request.query;
       const [r] = await fromOwners([
+        // The admin is named in the call: user-data records who read whose notes.
         askOwner(ctx, internalListProfileNotes, {
           query: { userId: filter(q.filterUserId), limit: q.limit, offset: q.offset },
+          auth: request.auth,
           requestId: request.id,
         }),
       ] as const);
       return { success: true, total: r.total, profileNotes: r.items };
+    }),
+
+    implement(adminNoteReads, async (request) => {
+      const q = request.query;
+      const [r] = await fromOwners([
+        askOwner(ctx, internalListNoteReads, {
+          query: { limit: q.limit, offset: q.offset },
+          requestId: request.id,
+        }),
+      ] as const);
+      return { success: true, total: r.total, noteReads: r.items };
     }),
   ];
 }

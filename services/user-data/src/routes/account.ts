@@ -17,7 +17,7 @@ import {
 
 /** A student's right to take their data with them, and to have it deleted. */
 export function accountDataRoutes(deps: Deps): Implementation[] {
-  const { ctx, colleges, notes, feeds, students, profiles, drafts, recommenders, season } = deps;
+  const { ctx, colleges, notes, noteReads, feeds, students, profiles, drafts, recommenders, season } = deps;
   return [
     implement(exportMyData, async (request) => {
       const uid = requireUser(request);
@@ -70,6 +70,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
         await drafts.deleteAllDrafts(uid, tx);
         await recommenders.deleteAllRecommenders(uid, tx);
         await season.deleteAll(uid, tx);
+        await noteReads.forget(uid, tx);
         await students.forget(uid, tx);
         return { colleges: c, notes: n };
       });
