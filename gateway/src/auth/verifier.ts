@@ -1,5 +1,5 @@
 import { MSG } from '@ct/contracts';
-import type { AuthContext } from '@ct/service-kit';
+import { uidSha256, type AuthContext } from '@ct/service-kit';
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import { GATEWAY_MSG } from '../messages.ts';
@@ -130,6 +130,13 @@ export class TokenVerifier {
     } catch (err) {
       return { error: reason(err) };
     }
+  }
+
+  /** Drops what is cached for a deleted account (named by its uid's SHA-256): its tokens and its state. */
+  forget(hash: string): void {
+    for (const uid of this.users.keys()) if (uidSha256(uid) === hash) this.users.delete(uid);
+    for (const [token, decoded] of this.tokens)
+      if (uidSha256(decoded.uid) === hash) this.tokens.delete(token);
   }
 
   /**

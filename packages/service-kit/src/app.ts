@@ -44,6 +44,12 @@ export interface BaseAppOptions {
   healthPrefix?: string;
   readyChecks?: ReadyCheck[];
   bodyLimit?: number;
+  /**
+   * How long a client may take to send a whole request (default 30 s; its headers: at most 10 s of it).
+   * Node's own default is no limit once Fastify's `requestTimeout: 0` reaches it: a client sending a body
+   * a byte a minute would hold its connection open for ever.
+   */
+  requestTimeoutMs?: number;
   /** Log destination for tests; defaults to stdout. */
   logStream?: NodeJS.WritableStream;
   registry?: client.Registry;
@@ -189,6 +195,7 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
     logController: new OneLinePerRequest(),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
+    requestTimeout: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     genReqId: (req) => {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID.test(h) ? h : randomUUID();
@@ -274,13 +281,25 @@ const edgeServer: FastifyServerFactory = (handler, opts) =>
     handler(req, res);
   }, opts);
 
-/** The HTTP server Fastify makes by default, with its timeouts. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** The longest a client may take to send its request headers. */
+const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * The HTTP server Fastify makes by default, with its timeouts, and bounded request and header times: a
+ * request whose headers or body arrive too slowly is answered 408 and its connection closed. Node checks
+ * those limits every `connectionsCheckingInterval`, kept well under them.
+ */
 const plainServer: FastifyServerFactory = (handler, options) => {
   // Fastify passes its options with defaults filled in; typed loosely by Fastify, read as numbers.
   const opts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
-  const server = http.createServer(handler);
+  const requestTimeout = opts.requestTimeout || DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeout);
+  const server = http.createServer(
+    { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) },
+    handler,
+  );
   if (opts.keepAliveTimeout !== undefined) server.keepAliveTimeout = opts.keepAliveTimeout;
-  if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout;
   server.setTimeout(opts.connectionTimeout ?? 0);
   return server;
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from './context.ts';
 import { INTERNAL_AUTH_HEADER, verifyInternalCall, type InternalKey } from './internal-auth.ts';
@@ -58,4 +59,12 @@ export function installIdentity(app: FastifyInstance, key: InternalKey, verify?:
       done();
     }
   });
+}
+
+/**
+ * The SHA-256 (hex) of a uid: how the record of deleted accounts names one (the auth service writes it,
+ * the gateway checks every request against it), so the record itself keeps no uid.
+ */
+export function uidSha256(uid: string): string {
+  return createHash('sha256').update(uid).digest('hex');
 }
