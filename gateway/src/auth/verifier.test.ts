@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GATEWAY_MSG } from '../messages.ts';
 import { TokenVerifier } from './verifier.ts';
 
-const USER_CACHE_MS = 400;
+const USER_CACHE_MS = 2000;
 const verifier = new TokenVerifier({
   projectId: 'demo-college-tracker',
   emulatorHost: emulatorHost(),
@@ -54,12 +54,38 @@ describe('TokenVerifier.cached', () => {
     expect(verifier.cached(user.idToken)).toEqual({ error: GATEWAY_MSG.accountDisabled });
   });
 
+  it('looks a user up once however many requests wait for it, and ahead of time when the cache answers', async () => {
+    const user = await createVerifiedUser({ name: 'Busy' });
+    expect(await verifier.verify(user.idToken)).toMatchObject({ uid: user.uid });
+    const auth = (verifier as unknown as { auth: { getUser: (uid: string) => Promise<unknown> } }).auth;
+    const getUser = auth.getUser.bind(auth);
+    let lookups = 0;
+    auth.getUser = (uid) => {
+      lookups++;
+      return getUser(uid);
+    };
+    try {
+      // Past the time the state may be trusted: ten requests at once, one lookup, all answered.
+      await pastCacheTime();
+      const started = Date.now();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => verifier.verify(user.idToken)));
+      expect(answers.every((a) => 'uid' in a! && a.uid === user.uid)).toBe(true);
+      expect(lookups).toBe(1);
+      // Three quarters of the way: the cache still answers, and one lookup starts in the background.
+      await new Promise((r) => setTimeout(r, started + USER_CACHE_MS * 0.8 - Date.now()));
+      for (let i = 0; i < 10; i++) expect(verifier.cached(user.idToken)).toMatchObject({ uid: user.uid });
+      expect(lookups).toBe(2);
+    } finally {
+      auth.getUser = getUser;
+    }
+  });
+
   it('a revoked session is refused, and its token forgotten', async () => {
     const user = await createVerifiedUser({ name: 'Revoked later' });
     expect(await verifier.verify(user.idToken)).toMatchObject({ uid: user.uid });
     await revokeTokens(user.uid);
-    // validSince is one second ahead (what revokeRefreshTokens records); wait until it is in the past.
-    await new Promise((r) => setTimeout(r, 1100));
+    // validSince is one second ahead (what revokeRefreshTokens records): past it, and past the cache time.
+    await pastCacheTime();
     expect(verifier.cached(user.idToken)).toBeUndefined();
     expect(await verifier.verify(user.idToken)).toEqual({ error: GATEWAY_MSG.sessionRevoked });
     expect(verifier.cached(user.idToken)).toBeUndefined();

@@ -22,6 +22,9 @@ interface UserState {
 
 let appSeq = 0;
 
+/** Share of `userCacheMs` after which a cached answer also starts a background lookup of the user. */
+const REFRESH_AHEAD = 0.75;
+
 /** The sign-in methods a student may use (the token's `firebase.sign_in_provider`). */
 const ACCEPTED_PROVIDERS = new Set(['password', 'google.com']);
 
@@ -44,6 +47,8 @@ export class TokenVerifier {
   private readonly auth: Auth;
   private readonly tokens = new Map<string, DecodedIdToken>();
   private readonly users = new Map<string, UserState>();
+  /** User lookups under way, by uid (see `lookUpUser`). */
+  private readonly lookups = new Map<string, Promise<UserState>>();
   private readonly maxTokens: number;
 
   constructor(private readonly opts: VerifierOptions) {
@@ -53,18 +58,42 @@ export class TokenVerifier {
     this.maxTokens = opts.maxCachedTokens ?? 50_000;
   }
 
-  private async userState(uid: string, force: boolean): Promise<UserState> {
+  private userState(uid: string, force: boolean): Promise<UserState> {
     const cached = this.users.get(uid);
-    if (!force && cached && Date.now() - cached.at < this.opts.userCacheMs) return cached;
-    const u = await this.auth.getUser(uid);
-    const state: UserState = {
-      disabled: u.disabled,
-      validSinceMs: u.tokensValidAfterTime ? Date.parse(u.tokensValidAfterTime) : 0,
-      emailVerified: u.emailVerified,
-      at: Date.now(),
-    };
-    this.users.set(uid, state);
-    return state;
+    if (!force && cached && Date.now() - cached.at < this.opts.userCacheMs) return Promise.resolve(cached);
+    return this.lookUpUser(uid);
+  }
+
+  /**
+   * Reads a user's state from Firebase Auth, one lookup per user at a time: requests that need it while
+   * it runs share it (under load, a user's state expiring used to send a lookup per waiting request, each
+   * one slowing the provider's answer to the others). The state counts from when the lookup started. A
+   * user found gone is forgotten, so the next request is refused at once.
+   */
+  private lookUpUser(uid: string): Promise<UserState> {
+    let pending = this.lookups.get(uid);
+    if (!pending) {
+      const started = Date.now();
+      pending = this.auth
+        .getUser(uid)
+        .then((u) => {
+          const state: UserState = {
+            disabled: u.disabled,
+            validSinceMs: u.tokensValidAfterTime ? Date.parse(u.tokensValidAfterTime) : 0,
+            emailVerified: u.emailVerified,
+            at: started,
+          };
+          this.users.set(uid, state);
+          return state;
+        })
+        .catch((err: unknown) => {
+          if ((err as { code?: string }).code === 'auth/user-not-found') this.users.delete(uid);
+          throw err;
+        })
+        .finally(() => this.lookups.delete(uid));
+      this.lookups.set(uid, pending);
+    }
+    return pending;
   }
 
   /**
@@ -76,7 +105,12 @@ export class TokenVerifier {
     const decoded = this.tokens.get(token);
     if (!decoded || decoded.exp * 1000 <= Date.now()) return undefined;
     const user = this.users.get(decoded.uid);
-    if (!user || Date.now() - user.at >= this.opts.userCacheMs) return undefined;
+    const age = user ? Date.now() - user.at : Infinity;
+    if (!user || age >= this.opts.userCacheMs) return undefined;
+    // Read again ahead of time, in the background: requests never wait for it while the state held is
+    // still within the time it may be trusted.
+    if (age >= this.opts.userCacheMs * REFRESH_AHEAD && !this.lookups.has(decoded.uid))
+      this.lookUpUser(decoded.uid).catch(() => {});
     return this.decide(token, decoded, user);
   }
 
