@@ -92,6 +92,22 @@ export const DataYears = Type.Object(
 );
 export type DataYears = Static<typeof DataYears>;
 
+/**
+ * The middle 50 % of admitted students' test scores, per section (College Scorecard SATVR25/75,
+ * SATMT25/75, ACTCM25/75), and the test-score requirement (ADMCON7: 1 required, 2 recommended,
+ * 3 neither required nor recommended, 5 considered but not required).
+ */
+export const AdmissionTests = Type.Object({
+  satReading25: Num,
+  satReading75: Num,
+  satMath25: Num,
+  satMath75: Num,
+  act25: Num,
+  act75: Num,
+  testRequirement: Num,
+});
+export type AdmissionTests = Static<typeof AdmissionTests>;
+
 export const Demographics = Type.Object({
   schoolCity: Str,
   schoolState: Str,
@@ -114,6 +130,10 @@ export const Demographics = Type.Object({
   finance: Finance,
   /** The data year of each group of figures, where the source gives it. */
   dataYears: Type.Optional(DataYears),
+  /** Test-score ranges and requirement (optional: older documents lack them) */
+  admissionTests: Type.Optional(AdmissionTests),
+  /** First-time, full-time retention rate at four-year institutions (Scorecard RET_FT4), fraction 0..1 */
+  retentionRate: Type.Optional(Num),
 });
 export type Demographics = Static<typeof Demographics>;
 

@@ -114,6 +114,14 @@ export const INPUT_MSG = {
   recommenderWho: 'Say who is writing the recommendation (at most 120 characters)',
   recommenderWhoBlank: 'Say who is writing the recommendation',
   exampleEssayLength: 'The example essay must be between 50 and 20,000 characters',
+  plan: (plans: readonly string[]) => `The plan must be one of ${plans.join(', ')}, or empty`,
+  applicationStatus: (statuses: readonly string[]) => `The status must be one of ${statuses.join(', ')}`,
+  portalUrl:
+    'The portal link must be a web address starting with http:// or https:// (at most 500 characters)',
+  aidAmount: (max: number) =>
+    `Amounts must be whole dollars from $0 to $${max.toLocaleString('en-US')} (no negative amounts)`,
+  aidLineName: 'Name each grant or scholarship (at most 120 characters)',
+  loanKind: (kinds: readonly string[]) => `The loan kind must be one of ${kinds.join(', ')}`,
 } as const;
 
 /** How recent a sign-in must be before an account or its data can be deleted (seconds). */

@@ -66,6 +66,14 @@ export const SCORECARD_FIELDS = {
   netPricePriv5: f('NPT45_PRIV', 'latest.cost.net_price.private.by_income_level.110001-plus'),
   completion4yr: f('C150_4', 'latest.completion.completion_rate_4yr_150nt'),
   completionLessThan4yr: f('C150_L4', 'latest.completion.completion_rate_less_than_4yr_150nt'),
+  retention4yr: f('RET_FT4', 'latest.student.retention_rate.four_year.full_time'),
+  satReading25: f('SATVR25', 'latest.admissions.sat_scores.25th_percentile.critical_reading'),
+  satReading75: f('SATVR75', 'latest.admissions.sat_scores.75th_percentile.critical_reading'),
+  satMath25: f('SATMT25', 'latest.admissions.sat_scores.25th_percentile.math'),
+  satMath75: f('SATMT75', 'latest.admissions.sat_scores.75th_percentile.math'),
+  act25: f('ACTCM25', 'latest.admissions.act_scores.25th_percentile.cumulative'),
+  act75: f('ACTCM75', 'latest.admissions.act_scores.75th_percentile.cumulative'),
+  testRequirements: f('ADMCON7', 'latest.admissions.test_requirements'),
 } as const satisfies Record<string, ScorecardField>;
 
 export type ScorecardKey = keyof typeof SCORECARD_FIELDS;
@@ -236,6 +244,16 @@ export function governmentData(
         avgNetPrice: band(rec.avgNetPricePub, rec.avgNetPricePriv),
         medianDebt: num(rec.medianDebt),
       },
+      admissionTests: {
+        satReading25: num(rec.satReading25),
+        satReading75: num(rec.satReading75),
+        satMath25: num(rec.satMath25),
+        satMath75: num(rec.satMath75),
+        act25: num(rec.act25),
+        act75: num(rec.act75),
+        testRequirement: num(rec.testRequirements),
+      },
+      retentionRate: num(rec.retention4yr),
       // The API and the CSV rows carry no year; whoever knows the file's years passes them in.
       ...(opts.dataYears && Object.keys(opts.dataYears).length ? { dataYears: { ...opts.dataYears } } : {}),
     },

@@ -36,6 +36,16 @@ function expectedFromCsv(row: Row) {
     priceCalcUrl: url(row.NPCURL),
     graduationRate,
     ownership: { '1': 'Public', '2': 'Private nonprofit', '3': 'Private for-profit' }[row.CONTROL!],
+    admissionTests: {
+      satReading25: n('SATVR25'),
+      satReading75: n('SATVR75'),
+      satMath25: n('SATMT25'),
+      satMath75: n('SATMT75'),
+      act25: n('ACTCM25'),
+      act75: n('ACTCM75'),
+      testRequirement: n('ADMCON7'),
+    },
+    retentionRate: n('RET_FT4'),
     demographics: {
       white: n('UGDS_WHITE'),
       black: n('UGDS_BLACK'),

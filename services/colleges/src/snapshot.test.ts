@@ -38,7 +38,15 @@ describe('the College Scorecard snapshot shipped with the product', () => {
       ['Website', '2025-01-16 release'],
       ['Net price calculator link', 'about the 2022 release'],
       ['Median earnings 10 years after entry', '2020-21'],
+      ['Test-score requirement for admission', '2021-22'],
     ]);
+    // The fit band's figures (issue 22): section ranges, retention, and the test requirement joined from
+    // the year file the demo CSV was cut from.
+    for (const c of ['SATVR25', 'SATVR75', 'SATMT25', 'SATMT75', 'ACTCM25', 'ACTCM75', 'RET_FT4', 'ADMCON7'])
+      expect(s.columns).toContain(c);
+    const harvard = s.rows.find((r) => r[0] === 166027)!;
+    const at = (c: string) => harvard[s.columns.indexOf(c)];
+    expect([at('SATVR25'), at('SATMT75'), at('ADMCON7')]).toEqual([730, 800, 5]);
   });
 
   it('loads every institution into an empty database as a complete college', async () => {

@@ -14,10 +14,11 @@ import { internalRoutes } from './routes/internal.ts';
 import { noteRoutes } from './routes/notes.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { recommenderRoutes } from './routes/recommenders.ts';
+import { seasonRoutes } from './routes/season.ts';
 
 /**
  * The user-data service: a student's colleges, checklists, notes, deadlines and calendar link, money
- * profile, essay drafts and recommenders.
+ * profile, essay drafts, recommenders, and the season (applications and aid offers).
  */
 export default defineService({
   name: 'user-data',
@@ -33,6 +34,7 @@ export default defineService({
     ...profileRoutes(deps),
     ...draftRoutes(deps),
     ...recommenderRoutes(deps),
+    ...seasonRoutes(deps),
     ...accountDataRoutes(deps),
     ...internalRoutes(deps),
   ],

@@ -7,6 +7,7 @@ import { CalendarFeedRepository } from './repositories/feeds.ts';
 import { NoteRepository } from './repositories/notes.ts';
 import { ProfileRepository } from './repositories/profiles.ts';
 import { RecommenderRepository } from './repositories/recommenders.ts';
+import { SeasonRepository } from './repositories/season.ts';
 import { StudentRepository } from './repositories/students.ts';
 
 /** What every route module of the service is given. */
@@ -19,6 +20,7 @@ export interface Deps {
   profiles: ProfileRepository;
   drafts: DraftRepository;
   recommenders: RecommenderRepository;
+  season: SeasonRepository;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too.
@@ -36,6 +38,7 @@ export function makeDeps(ctx: ServiceContext): Deps {
     profiles: new ProfileRepository(ctx.db),
     drafts: new DraftRepository(ctx.db),
     recommenders: new RecommenderRepository(ctx.db),
+    season: new SeasonRepository(ctx.db),
     async fetchCollege(name, auth, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {
