@@ -28,8 +28,8 @@ export default tseslint.config(
       'bench/**',
       'load/**',
       'scripts/pagespeed.ts',
-      // The names audit runs the embedded app with the test harness (its own emulator and store).
-      'scripts/data/names.ts',
+      // The data audits run the embedded app with the test harness (its own emulator and store).
+      'scripts/data/audit/app.ts',
       'scripts/screenshots.ts',
       'vitest.config.ts',
     ],

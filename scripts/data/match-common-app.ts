@@ -618,13 +618,22 @@ const UC_ESSAYS: Record<string, NonNullable<GridFacts['own_essays']>> = {
   uc_piq: { name: 'Personal Insight Questions', required: 4, of: 8, words: 350 },
 };
 
+/**
+ * Yearly dates the college itself publishes differently from the grid's rule: UC gives December 1 as the
+ * last day of its filing period (admission.universityofcalifornia.edu/how-to-apply/), where the grid's
+ * rule says November 30.
+ */
+const PUBLISHED_RULES: Record<string, Record<string, string>> = {
+  'University of California (all campuses)': { filing_close: '12-01' },
+};
+
 /** The facts shipped for one grid entry: everything but prose and essay references. */
 function facts(e: RawEntry): GridFacts {
   return {
     name: e.name,
     system: e.system ?? null,
     deadlines: e.deadlines ?? {},
-    ...(e.annual_rules ? { annual_rules: e.annual_rules } : {}),
+    ...(e.annual_rules ? { annual_rules: { ...e.annual_rules, ...PUBLISHED_RULES[e.name] } } : {}),
     fees: e.fees ? { us: e.fees.us ?? null, intl: e.fees.intl ?? null } : null,
     personal_essay: e.personal_essay ?? null,
     ...(e.essays && UC_ESSAYS[e.essays] ? { own_essays: UC_ESSAYS[e.essays] } : {}),

@@ -80,6 +80,12 @@ describe('the shipped Common App grid facts and their match report', () => {
       expect(facts.requirements.personalEssay).toBe(
         'Required: 4 Personal Insight Questions (of 8, up to 350 words each)',
       );
+      // UC's own published last day (Dec 1), not the grid's Nov 30; said to be worked out for this cycle.
+      expect(facts.deadlines).toContainEqual({
+        type: 'Application filing deadline',
+        date: '2026-12-01',
+        note: "Derived from the grid's yearly date (Dec 1 every cycle); this cycle's date is not yet published",
+      });
     }
   });
 });

@@ -142,6 +142,12 @@ export const Deadline = Type.Object({
   type: Type.String({ minLength: 1, maxLength: 100 }),
   /** YYYY-MM-DD, or null when the college publishes none (rolling) */
   date: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+  /**
+   * What a student must know about the date when it is not one published for this cycle: worked out from
+   * a yearly rule ("Derived from the grid's yearly date, Dec 1 ..."), or last cycle's date shown because
+   * this cycle's is not yet published.
+   */
+  note: Type.Optional(Type.String({ maxLength: 300 })),
 });
 export type Deadline = Static<typeof Deadline>;
 

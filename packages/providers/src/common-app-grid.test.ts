@@ -42,10 +42,23 @@ describe('what a Common App grid entry means for a student', () => {
     expect(f.source).toEqual(SOURCE);
   });
 
-  it('gives no dates once the grid’s cycle has passed, but keeps its requirements', () => {
+  it('shows the passed cycle’s plans and dates as that cycle’s, until this cycle’s are published', () => {
     const f = gridFacts(entry(), SOURCE, new Date('2026-11-24T12:00:00Z'))!;
-    expect(f.deadlines).toEqual([]);
+    expect(f.deadlines).toEqual([
+      {
+        type: 'Early Action',
+        date: '2025-11-01',
+        note: "2025-26 date; this cycle's dates not yet published",
+      },
+      {
+        type: 'Regular Decision',
+        date: '2026-01-15',
+        note: "2025-26 date; this cycle's dates not yet published",
+      },
+    ]);
     expect(f.requirements.SAT_ACT).toMatch(/^Optional/);
+    // Two cycles on, those dates say nothing any more.
+    expect(gridFacts(entry(), SOURCE, new Date('2027-11-24T12:00:00Z'))!.deadlines).toEqual([]);
   });
 
   it('places dates that recur every year in the cycle under way, and keeps rolling plans', () => {
@@ -55,13 +68,26 @@ describe('what a Common App grid entry means for a student', () => {
       test_policy: 'required',
       tests_used: 'None',
     });
+    // Each says it was worked out, and from which yearly date.
     expect(gridFacts(mit, SOURCE, new Date('2026-11-24T00:00:00Z'))!.deadlines).toEqual([
-      { type: 'Early Action', date: '2026-11-01' },
+      {
+        type: 'Early Action',
+        date: '2026-11-01',
+        note: "Derived from the grid's yearly date (Nov 1 every cycle); this cycle's date is not yet published",
+      },
     ]);
     const uc = entry({ deadlines: {}, annual_rules: { filing_open: '10-01', filing_close: '11-30' } });
     expect(gridFacts(uc, SOURCE, new Date('2027-02-01T00:00:00Z'))!.deadlines).toEqual([
-      { type: 'Application filing opens', date: '2026-10-01' },
-      { type: 'Application filing deadline', date: '2026-11-30' },
+      {
+        type: 'Application filing opens',
+        date: '2026-10-01',
+        note: "Derived from the grid's yearly date (Oct 1 every cycle); this cycle's date is not yet published",
+      },
+      {
+        type: 'Application filing deadline',
+        date: '2026-11-30',
+        note: "Derived from the grid's yearly date (Nov 30 every cycle); this cycle's date is not yet published",
+      },
     ]);
     const rolling = entry({ deadlines: { RD: 'rolling' }, fees: { us: 0, intl: 0 } });
     const f = gridFacts(rolling, SOURCE, new Date('2026-11-24T00:00:00Z'))!;

@@ -81,6 +81,17 @@ const TEST_POLICY: Record<string, string> = {
   ignored: 'Not considered (test-free)',
 };
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "Dec 1" for "12-01". */
+const monthDay = (mmdd: string) => `${MONTHS[Number(mmdd.slice(0, 2)) - 1]} ${Number(mmdd.slice(3, 5))}`;
+const cycleLabel = (start: number) => `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+
+/** The note on a date placed in this cycle by a yearly rule of the grid. */
+export const derivedNote = (mmdd: string) =>
+  `Derived from the grid's yearly date (${monthDay(mmdd)} every cycle); this cycle's date is not yet published`;
+/** The note on last cycle's date, shown because this cycle's is not yet published. */
+export const lastCycleNote = (cycle: string) => `${cycle} date; this cycle's dates not yet published`;
+
 /** A recurring MM-DD placed in the cycle under way (August to July). */
 function inCurrentCycle(mmdd: string, startYear: number): string | null {
   const m = /^(\d{2})-(\d{2})$/.exec(mmdd);
@@ -93,9 +104,11 @@ const listed = (v: string | null | undefined) =>
   v && !/^(none|see website)$/i.test(v.trim()) ? v.trim() : null;
 
 /**
- * What a college's grid entry means for a student on `now`: its deadlines (only those of the coming two
- * admission cycles: a grid for a cycle that has passed gives no dates; dates that recur every year are
- * placed in the cycle under way) and its requirements in words. Null when the entry says nothing usable.
+ * What a college's grid entry means for a student on `now`: its deadlines and its requirements in words.
+ * Dates of the coming two admission cycles are given as they are; dates that recur every year are placed
+ * in the cycle under way, each noted as derived and from which yearly date; the dated plans of the cycle
+ * just passed are kept, noted as that cycle's (this cycle's not yet published), so a student knows the
+ * plans exist. Older dates are dropped. Null when the entry says nothing usable.
  */
 export function gridFacts(
   e: GridFacts,
@@ -104,19 +117,25 @@ export function gridFacts(
 ): LocalFacts | null {
   const window = comingCycles(now);
   const startYear = Number(window.from.slice(0, 4));
+  const lastFrom = `${startYear - 1}-08-01`;
   const deadlines: Deadline[] = [];
+  const lastCycle: Deadline[] = [];
   for (const round of GRID_ROUNDS) {
     const v = e.deadlines[round];
     if (!v) continue;
     if (v === 'rolling') deadlines.push({ type: `${ROUND_LABELS[round]} (rolling)`, date: null });
     else if (/^\d{4}-\d{2}-\d{2}$/.test(v) && v >= window.from && v <= window.to)
       deadlines.push({ type: ROUND_LABELS[round], date: v });
+    else if (/^\d{4}-\d{2}-\d{2}$/.test(v) && v >= lastFrom && v < window.from)
+      lastCycle.push({ type: ROUND_LABELS[round], date: v, note: lastCycleNote(cycleLabel(startYear - 1)) });
   }
   for (const [rule, mmdd] of Object.entries(e.annual_rules ?? {})) {
     const date = inCurrentCycle(mmdd, startYear);
     const label = RULE_LABELS[rule];
-    if (date && label && !deadlines.some((d) => d.type === label)) deadlines.push({ type: label, date });
+    if (date && label && !deadlines.some((d) => d.type === label))
+      deadlines.push({ type: label, date, note: derivedNote(mmdd) });
   }
+  for (const d of lastCycle) if (!deadlines.some((x) => x.type === d.type)) deadlines.push(d);
 
   const policy = e.test_policy ? (TEST_POLICY[e.test_policy] ?? e.test_policy) : null;
   const tests = listed(e.tests_used);

@@ -172,3 +172,25 @@ export async function auditNames(
     shortNameMisses,
   };
 }
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+/** Prints a names report; returns how many failures it holds (unreachable, short-name and avoidable misses). */
+export function printNames(r: NamesReport, log: (line: string) => void = console.log): number {
+  log(`Institutions checked: ${r.institutions}`);
+  log(`Unreachable by display name: ${r.unreachable.length}`);
+  for (const u of r.unreachable) log(`  ${u.unitid} ${u.name} -> ${u.found ?? 'nothing'}`);
+  log(
+    `Suggestions, first 6 characters: ${pct(r.hitRate6)} of ${r.sample} (the most 10 suggestions can reach: ${pct(r.ceiling6)})`,
+  );
+  log(
+    `Suggestions, first 10 characters: ${pct(r.hitRate10)} of ${r.sample} (the most 10 suggestions can reach: ${pct(r.ceiling10)})`,
+  );
+  for (const m of [...r.avoidableMisses6, ...r.avoidableMisses10]) log(`  avoidable miss: ${m}`);
+  log(`Short names: ${r.shortNameHits} of ${r.shortNames}`);
+  for (const m of r.shortNameMisses)
+    log(`  ${m.name}: expected ${m.expected}, found ${m.found ?? 'nothing'}`);
+  return (
+    r.unreachable.length + r.shortNameMisses.length + r.avoidableMisses6.length + r.avoidableMisses10.length
+  );
+}

@@ -167,9 +167,13 @@ describe('the College Scorecard snapshot shipped with the product', () => {
     expect(kept.college.info.tips).toEqual(['Read the open curriculum page before you write.']);
     expect(kept.college.info.deadlines).toEqual([{ type: 'Early Decision', date: '2026-11-01' }]);
     expect(kept.college.demographics.schoolCity).toBe('Amherst'); // official figures back in place
-    // A college not gathered is replaced whole: the passed cycle's deadlines are gone.
+    // A college not gathered is replaced whole: the passed cycle's dates are shown as that cycle's.
     const harvard = (await repo.findCollege('Harvard University'))!.college;
-    expect(harvard.info.deadlines).toEqual([]);
+    const last = "2025-26 date; this cycle's dates not yet published";
+    expect(harvard.info.deadlines).toEqual([
+      { type: 'Restrictive Early Action', date: '2025-11-01', note: last },
+      { type: 'Regular Decision', date: '2026-01-01', note: last },
+    ]);
     expect(harvard.info.requirements.SAT_ACT).toBe('Required');
     expect(await repo.countColleges()).toBe(6543);
     expect((await new SnapshotLoads(db).list()).filter((l) => l.kind === 'snapshot')).toHaveLength(2);

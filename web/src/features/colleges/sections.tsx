@@ -216,6 +216,7 @@ export function DeadlinesSection({
                     <Countdown date={d.date} />
                   </>
                 ) : null}
+                {d.note ? <span className="deadline-note muted"> ({d.note})</span> : null}
                 <FactSource sources={sources} path={`${path}.${i}`} sectionPath={path} />
               </dd>
             </div>
