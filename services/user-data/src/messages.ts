@@ -32,6 +32,8 @@ export const UD_MSG = {
     'Your colleges, checklists, notes, calendar link, profile, essay drafts and recommenders were deleted.',
   profileFound: 'Your profile',
   profileSaved: 'Profile saved',
+  academicFound: 'Your academic profile',
+  academicSaved: 'Academic profile saved',
   draftsFound: 'Your essay drafts',
   draftSaved: 'Draft saved',
   draftConflict:

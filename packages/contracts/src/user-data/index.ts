@@ -1,4 +1,5 @@
 // The user-data service's contracts, one file per resource as in services/user-data/src/routes/.
+import { getAcademicProfile, updateAcademicProfile } from './academic.ts';
 import { deleteMyData, exportMyData } from './account.ts';
 import { getCollegeChecklist, updateChecklist } from './checklist.ts';
 import {
@@ -21,6 +22,7 @@ import { addNote, getNotes, removeNote, updateNote } from './notes.ts';
 import { getStudentProfile, updateStudentProfile } from './profile.ts';
 import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
 
+export * from './academic.ts';
 export * from './account.ts';
 export * from './checklist.ts';
 export * from './colleges.ts';
@@ -50,6 +52,8 @@ export const userDataRoutes = [
   deadlinesIcs,
   getStudentProfile,
   updateStudentProfile,
+  getAcademicProfile,
+  updateAcademicProfile,
   getEssayDrafts,
   saveEssayDraft,
   getEssayDraftVersions,
