@@ -198,7 +198,8 @@ function grid() {
   for (const c of [...chosen]) if (c.alias_of && byName.has(c.alias_of)) chosen.add(byName.get(c.alias_of)!);
   const entries = raw.colleges
     .filter((c) => chosen.has(c))
-    .map(({ notes: _notes, essays: _essays, ...facts }) => facts);
+    // `essays` stays: a code ("uc_piq") the match turns into the essays a college asks for, not prose.
+    .map(({ notes: _notes, ...facts }) => facts);
   // What the shipped file says of these entries must be what the full grid's match said: an entry that lost
   // a conflict to one left out here would be matched differently on its own.
   const fixture = { _meta: raw._meta, colleges: entries };

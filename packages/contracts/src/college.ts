@@ -12,6 +12,11 @@ export const Source = Type.Object({
   gatheredAt: IsoDateTime,
   /** The year the figures describe, when the source publishes it (e.g. "2022-23" for College Scorecard data). */
   dataYear: Type.Optional(Type.String({ maxLength: 40 })),
+  /**
+   * For an official data file: its release date (YYYY-MM-DD), or null when the file does not state it.
+   * Then `gatheredAt` is only when this copy was loaded, and the student is shown the release instead.
+   */
+  released: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
 });
 export type Source = Static<typeof Source>;
 
@@ -111,6 +116,11 @@ export const Demographics = Type.Object({
   schoolGradSize: Num,
   /** Fraction 0..1 */
   admissionRate: Num,
+  /**
+   * 'all-campuses': the Scorecard has no rate for this campus, and `admissionRate` is ADM_RATE_ALL, the
+   * rate of all campuses sharing its 6-digit OPE ID. Absent: the campus's own rate (ADM_RATE), or none.
+   */
+  admissionRateScope: Type.Optional(Type.Literal('all-campuses')),
   studentFacRatio: Num,
   priceCalcUrl: Str,
   graduationRate: Num,

@@ -12,3 +12,4 @@ export * from './events.ts';
 export * from './routes.ts';
 export * from './public-config.ts';
 export * from './planning.ts';
+export * from './season.ts';

@@ -119,6 +119,14 @@ export const INPUT_MSG = {
   gpa: 'The unweighted GPA is a number from 0 to 4, or empty',
   yearlyBudget: 'The yearly budget is a whole number of dollars from 0 to 500,000, or empty',
   testOptional: 'Test-optional choices name at most 100 colleges',
+  plan: (plans: readonly string[]) => `The plan must be one of ${plans.join(', ')}, or empty`,
+  applicationStatus: (statuses: readonly string[]) => `The status must be one of ${statuses.join(', ')}`,
+  portalUrl:
+    'The portal link must be a web address starting with http:// or https:// (at most 500 characters)',
+  aidAmount: (max: number) =>
+    `Amounts must be whole dollars from $0 to $${max.toLocaleString('en-US')} (no negative amounts)`,
+  aidLineName: 'Name each grant or scholarship (at most 120 characters)',
+  loanKind: (kinds: readonly string[]) => `The loan kind must be one of ${kinds.join(', ')}`,
 } as const;
 
 /** How recent a sign-in must be before an account or its data can be deleted (seconds). */

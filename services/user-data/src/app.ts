@@ -15,10 +15,11 @@ import { noteRoutes } from './routes/notes.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { academicRoutes } from './routes/academic.ts';
 import { recommenderRoutes } from './routes/recommenders.ts';
+import { seasonRoutes } from './routes/season.ts';
 
 /**
  * The user-data service: a student's colleges, checklists, notes, deadlines and calendar link, money
- * profile, essay drafts and recommenders.
+ * profile, essay drafts, recommenders, and the season (applications and aid offers).
  */
 export default defineService({
   name: 'user-data',
@@ -35,6 +36,7 @@ export default defineService({
     ...academicRoutes(deps),
     ...draftRoutes(deps),
     ...recommenderRoutes(deps),
+    ...seasonRoutes(deps),
     ...accountDataRoutes(deps),
     ...internalRoutes(deps),
   ],

@@ -29,7 +29,7 @@ export const UD_MSG = {
     'This calendar link is not valid. It may have been revoked; create a new one on your profile.',
   exported: 'Your data',
   deleted:
-    'Your colleges, checklists, notes, calendar link, profile, essay drafts and recommenders were deleted.',
+    'Your colleges, checklists, notes, calendar link, profile, essay drafts, recommenders, applications and aid offers were deleted.',
   profileFound: 'Your profile',
   profileSaved: 'Profile saved',
   academicFound: 'Your academic profile',
@@ -46,5 +46,20 @@ export const UD_MSG = {
   recommenderRemoved: 'Recommender removed',
   recommenderNotFound: 'Recommender not found',
   tooManyRecommenders: `A college can have at most ${RECOMMENDERS_PER_COLLEGE} recommenders.`,
+  seasonFound: 'Your season',
+  applicationSaved: 'Application updated',
+  aidOfferSaved: 'Aid offer saved',
+  aidOfferRemoved: 'Aid offer removed',
+  aidOfferNotFound: 'There is no aid offer saved for this college.',
+  dateOutOfRange: (field: string) =>
+    `The ${field} must be a real date within three years of today (YYYY-MM-DD)`,
+  answerNeedsAdmission: 'Enrolled and declined answer an admission: set the status to admitted first.',
+  oneEnrollment: (other: string) =>
+    `You are already enrolled at ${other}. Change that college's status first: you can enroll at one college only.`,
+  portalPassword:
+    'The portal link must not contain a user name or password. Keep your password in the portal.',
+  grantsOverCost: (grants: string, cost: string) =>
+    `Grants and scholarships (${grants}) cannot be more than the cost of attendance (${cost}). Check the letter's figures.`,
+  aidLineNameBlank: 'Name each grant or scholarship',
   malformedEvent: (name: string) => `malformed ${name} event`,
 } as const;

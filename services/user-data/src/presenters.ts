@@ -15,6 +15,15 @@ import {
   type Resources,
   type StudentProfile,
   type UserCollege,
+  type AidOffer,
+  type Application,
+  type ApplicationPlan,
+  type ApplicationStatus,
+  type SeasonCollege,
+  expectedDecision,
+  nextDate,
+  plansOffered,
+  seasonDates,
 } from '@ct/contracts';
 import type { ListedCollegeRow, RemovedCollegeRow, UserCollegeRow } from './repositories/colleges.ts';
 import type { DraftRow, DraftVersionRow } from './repositories/drafts.ts';
@@ -23,12 +32,15 @@ import type { NoteRow } from './repositories/notes.ts';
 import type { ProfileRow } from './repositories/profiles.ts';
 import type { AcademicRow } from './repositories/academic.ts';
 import type { RecommenderRow } from './repositories/recommenders.ts';
+import type { AidOfferRow, ApplicationRow } from './repositories/season.ts';
+import { isDeadlineItem } from './checklist.ts';
 
 const iso = (d: Date) => d.toISOString();
 
 export const presentUserCollege = (r: ListedCollegeRow): UserCollege => ({
   collegeId: r.college_key,
   collegeName: r.college_name,
+  ...(r.scorecard_id !== null ? { scorecardId: r.scorecard_id } : {}),
   addedAt: iso(r.added_at),
 });
 
@@ -153,4 +165,62 @@ export function presentDemographics(college: College): College['demographics'] {
     ...college.demographics.dataYears,
   };
   return Object.keys(years).length ? { ...college.demographics, dataYears: years } : college.demographics;
+}
+
+/** No row yet reads as a college still being researched, nothing set. */
+export const presentApplication = (r: ApplicationRow | null): Application => ({
+  plan: (r?.plan ?? null) as ApplicationPlan | null,
+  status: (r?.status ?? 'researching') as ApplicationStatus,
+  submittedOn: r?.submitted_on ?? null,
+  expectedDecisionOn: r?.expected_decision_on ?? null,
+  decisionOn: r?.decision_on ?? null,
+  replyBy: r?.reply_by ?? null,
+  depositDue: r?.deposit_due ?? null,
+  housingDue: r?.housing_due ?? null,
+  portalUrl: r?.portal_url ?? null,
+  portalSetUp: r?.portal_set_up ?? false,
+  updatedAt: r ? iso(r.updated_at) : null,
+});
+
+export const presentAidOffer = (r: AidOfferRow): AidOffer => ({
+  costOfAttendance: r.cost_of_attendance,
+  grants: r.grants,
+  workStudy: r.work_study,
+  loans: r.loans,
+  totalAidStated: r.total_aid_stated,
+});
+
+/**
+ * One college of the list as the season overview shows it, with what follows from its application on
+ * `today`: the plans its deadlines offer, the expected decision, the next date and the season's dates.
+ */
+export function presentSeasonCollege(
+  college: UserCollegeRow,
+  app: ApplicationRow | null,
+  offer: AidOfferRow | null,
+  recommenders: readonly RecommenderRow[],
+  today: string,
+): SeasonCollege {
+  const items = Object.values(college.checklist).flat();
+  const deadlines = items
+    .filter(isDeadlineItem)
+    .map((d) => ({ type: d.type, date: typeof d.date === 'string' ? d.date : null }));
+  const application = presentApplication(app);
+  return {
+    collegeId: college.college_key,
+    collegeName: college.college_name,
+    deadlines,
+    plansOffered: plansOffered(deadlines),
+    application,
+    expectedDecision: expectedDecision(application, today),
+    nextDate: nextDate(deadlines, application, today),
+    seasonDates: seasonDates(application, today),
+    checklist: { done: items.filter((i) => i.completed).length, total: items.length },
+    recommenders: {
+      total: recommenders.length,
+      asked: recommenders.filter((r) => r.asked_on !== null || r.submitted_on !== null).length,
+      submitted: recommenders.filter((r) => r.submitted_on !== null).length,
+    },
+    aidOffer: offer ? presentAidOffer(offer) : null,
+  };
 }

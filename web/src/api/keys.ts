@@ -10,6 +10,8 @@ export const userDataKeys = {
   resources: (uid: string, college: string) => ['resources-demographics', uid, college] as const,
   recommenders: (uid: string, college: string) => ['recommenders', uid, college] as const,
   notes: (uid: string) => ['notes', uid] as const,
+  /** Every college of the list at a glance, with its application and aid offer. */
+  season: (uid: string) => ['season', uid] as const,
   deadlines: (uid: string) => ['deadlines', uid] as const,
   calendarFeed: (uid: string) => ['calendar-feed', uid] as const,
   profile: (uid: string) => ['student-profile', uid] as const,

@@ -22,6 +22,7 @@ export function listChanged(qc: QueryClient, uid: string, collegeName: string, c
   }
   void qc.invalidateQueries({ queryKey: userDataKeys.deadlines(uid) });
   void qc.invalidateQueries({ queryKey: userDataKeys.myPrompts(uid) });
+  void qc.invalidateQueries({ queryKey: userDataKeys.season(uid) });
 }
 
 export function useUserColleges() {

@@ -13,6 +13,7 @@ import { DemographicsPanel, ResourcesPanel } from '../features/dashboard/InfoPan
 import { MajorStatsPanel } from '../features/majors/MajorStatsPanel';
 import { CostPanel } from '../features/money/CostPanel';
 import { RecommendersPanel } from '../features/recommenders/RecommendersPanel';
+import { SeasonOverview } from '../features/season/SeasonOverview';
 import { usePageMeta } from '../hooks/usePageMeta';
 import '../features/dashboard/dashboard.css';
 
@@ -24,7 +25,7 @@ const SUCCESS_BANNER_MS = 3000;
 /**
  * /usercolleges: the "Your Colleges" sidebar and four panels for the selected college (resources and
  * demographics collapsed by default, the checklist with its progress, and major stats). No college is
- * selected at first; the selection lives in the URL (`?college=`), so back and forward move between
+ * selected at first, and then the season overview shows every college at a glance; the selection lives in the URL (`?college=`), so back and forward move between
  * colleges. Switching is blocked while the checklist is being edited. A removed college can be brought
  * back with Undo (the server keeps its progress for 30 days). A failed load says so, with Retry, and never
  * reads as an empty list.
@@ -176,24 +177,31 @@ export default function DashboardPage() {
           onCloseDrawer={closeDrawer}
           alsoTrapIn={() => toast.current}
         />
-        {/* Two columns that each keep their own height: opening one panel never leaves a gap beside it. */}
-        <div className="dashboard-panels">
-          <div className="dashboard-column main">
-            <CostPanel collegeName={selected} />
-            <ChecklistPanel
-              collegeName={selected}
-              editing={editing}
-              onEditingChange={setEditing}
-              notify={notify}
-            />
-            <RecommendersPanel collegeName={selected} />
-            <MajorStatsPanel collegeName={selected} />
-          </div>
-          <div className="dashboard-column info">
-            <ResourcesPanel collegeName={selected} />
-            <DemographicsPanel collegeName={selected} />
-          </div>
-        </div>
+        {/* No college selected (the spec's starting state): the whole season at a glance. */}
+        {selected ? (
+          <>
+            {/* Two columns that each keep their own height: opening one panel never leaves a gap beside it. */}
+            <div className="dashboard-panels">
+              <div className="dashboard-column main">
+                <CostPanel collegeName={selected} />
+                <ChecklistPanel
+                  collegeName={selected}
+                  editing={editing}
+                  onEditingChange={setEditing}
+                  notify={notify}
+                />
+                <RecommendersPanel collegeName={selected} />
+                <MajorStatsPanel collegeName={selected} />
+              </div>
+              <div className="dashboard-column info">
+                <ResourcesPanel collegeName={selected} />
+                <DemographicsPanel collegeName={selected} />
+              </div>
+            </div>
+          </>
+        ) : (
+          <SeasonOverview onSelect={select} />
+        )}
       </div>
       <div ref={toast} className="toast-region" role="status" aria-live="polite">
         {removal ? (

@@ -9,6 +9,7 @@ import { AcademicProfile } from './academic.ts';
 import { StudentProfile } from './profile.ts';
 import { UserQ } from './query.ts';
 import { Recommender } from './recommenders.ts';
+import { AidOffer, Application } from './season.ts';
 
 // ---- beyond the spec: export and deletion of a student's data ----
 
@@ -59,6 +60,13 @@ export const exportMyData = defineRoute({
             ),
           ),
           recommenders: Type.Optional(Type.Array(Recommender)),
+          /** The application to each college the student tracked, by the college's key */
+          applications: Type.Optional(
+            Type.Array(Type.Intersect([Type.Object({ collegeId: Type.String() }), Application])),
+          ),
+          aidOffers: Type.Optional(
+            Type.Array(Type.Intersect([Type.Object({ collegeId: Type.String() }), AidOffer])),
+          ),
         }),
       }),
     },
@@ -72,7 +80,7 @@ export const deleteMyData = defineRoute({
   service: 'user-data',
   access: 'user',
   summary:
-    'Delete every college, checklist, note, calendar link, profile, academic profile, essay draft and recommender of the student, in one transaction',
+    'Delete every college, checklist, note, calendar link, profile, academic profile, essay draft, recommender, application and aid offer of the student, in one transaction',
   schema: {
     body: Type.Object(UserQ, { additionalProperties: false }),
     response: {

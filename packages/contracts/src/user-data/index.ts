@@ -21,6 +21,7 @@ import { internalListProfileNotes, internalListUserColleges, internalUserDataSta
 import { addNote, getNotes, removeNote, updateNote } from './notes.ts';
 import { getStudentProfile, updateStudentProfile } from './profile.ts';
 import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
+import { getSeason, removeAidOffer, saveAidOffer, updateApplication } from './season.ts';
 
 export * from './academic.ts';
 export * from './account.ts';
@@ -32,6 +33,7 @@ export * from './internal.ts';
 export * from './notes.ts';
 export * from './profile.ts';
 export * from './recommenders.ts';
+export * from './season.ts';
 
 export const userDataRoutes = [
   getUserColleges,
@@ -60,6 +62,10 @@ export const userDataRoutes = [
   getRecommenders,
   saveRecommender,
   removeRecommender,
+  getSeason,
+  updateApplication,
+  saveAidOffer,
+  removeAidOffer,
   exportMyData,
   deleteMyData,
   internalUserDataStats,

@@ -4,6 +4,8 @@ import type { Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
 import {
+  presentAidOffer,
+  presentApplication,
   presentDraftVersion,
   presentExportedCollege,
   presentFeedStatus,
@@ -16,13 +18,24 @@ import {
 
 /** A student's right to take their data with them, and to have it deleted. */
 export function accountDataRoutes(deps: Deps): Implementation[] {
-  const { ctx, colleges, notes, feeds, students, profiles, academic, drafts, recommenders } = deps;
+  const { ctx, colleges, notes, feeds, students, profiles, academic, drafts, recommenders, season } = deps;
   return [
     implement(exportMyData, async (request) => {
       const uid = requireUser(request);
       // One transaction: colleges, notes and the link are read as of the same moment.
       const data = await ctx.db.transaction(async (tx) => {
-        const [list, removed, noteList, calendarFeed, profile, academicRow, draftList, recommenderList] = [
+        const [
+          list,
+          removed,
+          noteList,
+          calendarFeed,
+          profile,
+          academicRow,
+          draftList,
+          recommenderList,
+          apps,
+          offers,
+        ] = [
           await colleges.listColleges(uid, tx),
           await colleges.listRemoved(uid, USER_DATA_LIMITS.removedCollegeKeepDays, tx),
           await notes.listNotes(uid, tx),
@@ -31,6 +44,8 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
           await academic.getAcademic(uid, tx),
           await drafts.listDrafts(uid, tx),
           await recommenders.listRecommenders(uid, undefined, tx),
+          await season.listApplications(uid, tx),
+          await season.listAidOffers(uid, tx),
         ];
         const essayDrafts = [];
         for (const d of draftList)
@@ -54,6 +69,8 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
           ),
           essayDrafts,
           recommenders: recommenderList.map(presentRecommender),
+          applications: apps.map((a) => ({ collegeId: a.college_key, ...presentApplication(a) })),
+          aidOffers: offers.map((o) => ({ collegeId: o.college_key, ...presentAidOffer(o) })),
         };
       });
       return { success: true, message: UD_MSG.exported, data };
@@ -70,6 +87,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
         await academic.deleteAcademic(uid, tx);
         await drafts.deleteAllDrafts(uid, tx);
         await recommenders.deleteAllRecommenders(uid, tx);
+        await season.deleteAll(uid, tx);
         await students.forget(uid, tx);
         return { colleges: c, notes: n };
       });

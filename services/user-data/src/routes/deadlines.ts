@@ -8,6 +8,7 @@ import {
   localToday,
   MSG,
   revokeCalendarFeed,
+  seasonDates,
   type AidDate,
   type DeadlineItem,
 } from '@ct/contracts';
@@ -17,7 +18,7 @@ import { datedDeadlines } from '../checklist.ts';
 import type { Deps } from '../deps.ts';
 import { deadlinesToIcs } from '../ics.ts';
 import { UD_MSG } from '../messages.ts';
-import { presentFeedStatus, presentNoteDeadline } from '../presenters.ts';
+import { presentApplication, presentFeedStatus, presentNoteDeadline } from '../presenters.ts';
 
 /**
  * The student's college deadlines plus notes that carry a deadline, soonest first; and, once the student
@@ -27,10 +28,13 @@ export async function collectDeadlines(
   deps: Deps,
   userId: string,
 ): Promise<{ deadlines: DeadlineItem[]; aid: AidDate[] }> {
-  const [colleges, notes] = await Promise.all([
+  const [colleges, notes, apps] = await Promise.all([
     deps.colleges.listColleges(userId),
     deps.notes.listNotes(userId),
+    deps.season.listApplications(userId),
   ]);
+  const today = localToday();
+  const appOf = new Map(apps.map((a) => [a.college_key, a]));
   const items: Array<{ date: string; item: DeadlineItem }> = [];
   for (const c of colleges)
     for (const d of datedDeadlines(c.checklist))
@@ -38,12 +42,23 @@ export async function collectDeadlines(
         date: d.date,
         item: { collegeName: c.college_name, deadlineType: d.type, deadlineDate: d.date },
       });
+  // What follows an application (decisions, the reply date, deposits, reminders) joins the same list, so
+  // the calendar, the file and the feed carry it with their usual alarms.
+  for (const c of colleges) {
+    const app = appOf.get(c.college_key);
+    if (!app) continue;
+    for (const d of seasonDates(presentApplication(app), today))
+      items.push({
+        date: d.date,
+        item: { collegeName: c.college_name, deadlineType: d.type, deadlineDate: d.date },
+      });
+  }
   for (const n of notes)
     if (n.deadline)
       items.push({ date: n.deadline, item: presentNoteDeadline({ ...n, deadline: n.deadline }) });
   return {
     deadlines: items.sort((a, b) => a.date.localeCompare(b.date)).map((x) => x.item),
-    aid: colleges.length ? aidDates(localToday()) : [],
+    aid: colleges.length ? aidDates(today) : [],
   };
 }
 

@@ -208,12 +208,20 @@ describe('export and delete my data', () => {
       recommenderId: randomUUID(),
       who: 'Ms. Rivera',
     });
+    await as(gw, erin).post('/update-application', {
+      collegeName: 'Northfield College',
+      status: 'submitted',
+    });
+    await as(gw, erin).post('/save-aid-offer', {
+      collegeName: 'Northfield College',
+      offer: { costOfAttendance: null, grants: [], workStudy: 2000, loans: [], totalAidStated: null },
+    });
     const r = await as(gw, erin).post('/delete-my-data', { userId: erin.uid });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       success: true,
       message:
-        'Your colleges, checklists, notes, calendar link, profile, essay drafts and recommenders were deleted.',
+        'Your colleges, checklists, notes, calendar link, profile, essay drafts, recommenders, applications and aid offers were deleted.',
       data: { colleges: 1, notes: 1 },
     });
     const after = await as(gw, erin).get<{ data: Record<string, unknown> }>('/export-my-data');
@@ -236,7 +244,9 @@ describe('export and delete my data', () => {
             + (SELECT count(*) FROM user_data.essay_draft WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.essay_draft_version v
                JOIN user_data.essay_draft d ON d.id = v.draft_id WHERE d.user_id = $1)
-            + (SELECT count(*) FROM user_data.recommender WHERE user_id = $1) AS n`,
+            + (SELECT count(*) FROM user_data.recommender WHERE user_id = $1)
+            + (SELECT count(*) FROM user_data.application WHERE user_id = $1)
+            + (SELECT count(*) FROM user_data.aid_offer WHERE user_id = $1) AS n`,
       [erin.uid],
     );
     expect(left.rows[0]?.n).toBe(0);
@@ -304,6 +314,18 @@ describe('every user route refuses another student', () => {
     'POST /remove-recommender': (userId) => ({
       body: { userId, recommenderId: '00000000-0000-4000-8000-000000000000' },
     }),
+    'GET /get-season': (userId) => ({ query: { userId } }),
+    'POST /update-application': (userId) => ({
+      body: { userId, collegeName: 'Example State University', status: 'withdrawn' },
+    }),
+    'POST /save-aid-offer': (userId) => ({
+      body: {
+        userId,
+        collegeName: 'Example State University',
+        offer: { costOfAttendance: 1, grants: [], workStudy: 0, loans: [], totalAidStated: null },
+      },
+    }),
+    'POST /remove-aid-offer': (userId) => ({ body: { userId, collegeName: 'Example State University' } }),
   };
 
   it('covers every user route of the service', () => {
@@ -324,6 +346,21 @@ describe('every user route refuses another student', () => {
       collegeName: 'Example State University',
       recommenderId: randomUUID(),
       who: 'Mr. Chen',
+    });
+    await as(gw, victim).post('/update-application', {
+      collegeName: 'Example State University',
+      status: 'admitted',
+      plan: 'RD',
+    });
+    await as(gw, victim).post('/save-aid-offer', {
+      collegeName: 'Example State University',
+      offer: {
+        costOfAttendance: 60000,
+        grants: [{ name: 'Grant', amount: 20000 }],
+        workStudy: 0,
+        loans: [],
+        totalAidStated: null,
+      },
     });
     const before = (await as(gw, victim).get('/export-my-data')).body.data as Record<string, unknown>;
     for (const [key, sample] of Object.entries(samples)) {

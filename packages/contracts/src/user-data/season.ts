@@ -1,0 +1,179 @@
+import Type, { type Static } from 'typebox';
+import { ApiError, CollegeName, IsoDate, IsoDateTime, Ok } from '../common.ts';
+import { INPUT_MSG } from '../messages.ts';
+import { defineRoute } from '../route.ts';
+import {
+  AID_AMOUNT_MAX,
+  AID_LINES_MAX,
+  APPLICATION_PLANS,
+  APPLICATION_STATUSES,
+  LOAN_KINDS,
+  type ApplicationPlan,
+  type ApplicationStatus,
+  type LoanKind,
+} from '../season.ts';
+import { UserQ } from './query.ts';
+
+// ---- beyond the spec: the season (every college at a glance, and what follows "submitted") ----
+
+const oneOf = <T extends string>(values: readonly T[], errorMessage: string) =>
+  Type.Unsafe<T>(Type.String({ enum: [...values], errorMessage }));
+
+export const PlanSchema = oneOf<ApplicationPlan>(APPLICATION_PLANS, INPUT_MSG.plan(APPLICATION_PLANS));
+export const StatusSchema = oneOf<ApplicationStatus>(
+  APPLICATION_STATUSES,
+  INPUT_MSG.applicationStatus(APPLICATION_STATUSES),
+);
+const NullableDate = Type.Union([IsoDate, Type.Null()]);
+/** A date as sent: its form here, whether the day exists and lies in range on the server (a clear message). */
+const DateIn = Type.Union([
+  Type.String({ maxLength: 10, pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: INPUT_MSG.dates }),
+  Type.Null(),
+]);
+
+/** A student's application to one college: plan, status, dates and portal (never a password). */
+export const Application = Type.Object({
+  plan: Type.Union([PlanSchema, Type.Null()]),
+  status: StatusSchema,
+  submittedOn: NullableDate,
+  /** The expected decision date the student typed (the estimate from the plan is `expectedDecision`) */
+  expectedDecisionOn: NullableDate,
+  decisionOn: NullableDate,
+  /** The reply date when it is not May 1 */
+  replyBy: NullableDate,
+  depositDue: NullableDate,
+  housingDue: NullableDate,
+  portalUrl: Type.Union([Type.String(), Type.Null()]),
+  portalSetUp: Type.Boolean(),
+  updatedAt: Type.Union([IsoDateTime, Type.Null()]),
+});
+export type Application = Static<typeof Application>;
+
+const Amount = Type.Integer({
+  minimum: 0,
+  maximum: AID_AMOUNT_MAX,
+  errorMessage: INPUT_MSG.aidAmount(AID_AMOUNT_MAX),
+});
+
+/** An award letter's lines as the student typed them in (whole dollars a year). */
+export const AidOffer = Type.Object({
+  costOfAttendance: Type.Union([Amount, Type.Null()]),
+  grants: Type.Array(
+    Type.Object(
+      {
+        name: Type.String({ minLength: 1, maxLength: 120, errorMessage: INPUT_MSG.aidLineName }),
+        amount: Amount,
+      },
+      { additionalProperties: false },
+    ),
+    { maxItems: AID_LINES_MAX },
+  ),
+  workStudy: Amount,
+  loans: Type.Array(
+    Type.Object(
+      { kind: oneOf<LoanKind>(LOAN_KINDS, INPUT_MSG.loanKind(LOAN_KINDS)), amount: Amount },
+      { additionalProperties: false },
+    ),
+    { maxItems: AID_LINES_MAX },
+  ),
+  totalAidStated: Type.Union([Amount, Type.Null()]),
+});
+export type AidOffer = Static<typeof AidOffer>;
+
+const DatedType = Type.Object({ type: Type.String(), date: Type.String() });
+
+/** One college of the list as the season overview shows it. */
+export const SeasonCollege = Type.Object({
+  collegeId: Type.String(),
+  collegeName: Type.String(),
+  /** The college's application deadlines (from its checklist) */
+  deadlines: Type.Array(Type.Object({ type: Type.String(), date: Type.Union([Type.String(), Type.Null()]) })),
+  /** The plans its deadlines offer */
+  plansOffered: Type.Array(PlanSchema),
+  application: Application,
+  expectedDecision: Type.Union([
+    Type.Object({ date: Type.String(), estimated: Type.Boolean() }),
+    Type.Null(),
+  ]),
+  nextDate: Type.Union([DatedType, Type.Null()]),
+  /** The dates that follow the application (as the calendar gets them) */
+  seasonDates: Type.Array(DatedType),
+  checklist: Type.Object({ done: Type.Integer(), total: Type.Integer() }),
+  recommenders: Type.Object({ total: Type.Integer(), asked: Type.Integer(), submitted: Type.Integer() }),
+  aidOffer: Type.Union([AidOffer, Type.Null()]),
+});
+export type SeasonCollege = Static<typeof SeasonCollege>;
+
+export const getSeason = defineRoute({
+  method: 'GET',
+  path: '/get-season',
+  service: 'user-data',
+  access: 'user',
+  summary:
+    "Every college on the student's list at a glance: plan, status, next date, checklist, recommenders and aid offer",
+  schema: {
+    querystring: Type.Object(UserQ),
+    response: { 200: Ok({ today: IsoDate, colleges: Type.Array(SeasonCollege) }) },
+  },
+});
+
+export const updateApplication = defineRoute({
+  method: 'POST',
+  path: '/update-application',
+  service: 'user-data',
+  access: 'user',
+  summary:
+    'Change the plan, status, dates or portal of an application to a college on the list (fields left out stay as they are)',
+  schema: {
+    body: Type.Object(
+      {
+        ...UserQ,
+        collegeName: CollegeName,
+        plan: Type.Optional(Type.Union([PlanSchema, Type.Null()])),
+        status: Type.Optional(StatusSchema),
+        submittedOn: Type.Optional(DateIn),
+        expectedDecisionOn: Type.Optional(DateIn),
+        decisionOn: Type.Optional(DateIn),
+        replyBy: Type.Optional(DateIn),
+        depositDue: Type.Optional(DateIn),
+        housingDue: Type.Optional(DateIn),
+        portalUrl: Type.Optional(
+          Type.Union([
+            Type.String({ maxLength: 500, pattern: '^https?://\\S+$', errorMessage: INPUT_MSG.portalUrl }),
+            Type.Null(),
+          ]),
+        ),
+        portalSetUp: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+    response: { 200: Ok({ data: SeasonCollege }), 400: ApiError, 404: ApiError, 409: ApiError },
+  },
+});
+
+export const saveAidOffer = defineRoute({
+  method: 'POST',
+  path: '/save-aid-offer',
+  service: 'user-data',
+  access: 'user',
+  summary: 'Save the award letter of a college on the list (replaces the one saved before)',
+  schema: {
+    body: Type.Object(
+      { ...UserQ, collegeName: CollegeName, offer: AidOffer },
+      { additionalProperties: false },
+    ),
+    response: { 200: Ok({ data: SeasonCollege }), 400: ApiError, 404: ApiError },
+  },
+});
+
+export const removeAidOffer = defineRoute({
+  method: 'POST',
+  path: '/remove-aid-offer',
+  service: 'user-data',
+  access: 'user',
+  summary: 'Forget the award letter of a college',
+  schema: {
+    body: Type.Object({ ...UserQ, collegeName: CollegeName }, { additionalProperties: false }),
+    response: { 200: Ok({ data: SeasonCollege }), 404: ApiError },
+  },
+});
