@@ -168,6 +168,10 @@ export const Requirements = Type.Object({
   writingSupplement: Type.Optional(Str),
   /** Counselor recommendation and midyear report */
   counselorRecommendation: Type.Optional(Str),
+  /** The grid's test policy code (required, optional, flexible, free), for the fit band */
+  testPolicy: Type.Optional(Str),
+  /** The grid's application fee for U.S. applicants in dollars, for the cost of applying */
+  applicationFeeUsd: Type.Optional(Num),
 });
 
 export const AdmissionStatistics = Type.Object({

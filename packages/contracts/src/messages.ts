@@ -114,6 +114,11 @@ export const INPUT_MSG = {
   recommenderWho: 'Say who is writing the recommendation (at most 120 characters)',
   recommenderWhoBlank: 'Say who is writing the recommendation',
   exampleEssayLength: 'The example essay must be between 50 and 20,000 characters',
+  satSection: 'An SAT section score is a multiple of 10 from 200 to 800, or empty',
+  actComposite: 'The ACT composite is a whole number from 1 to 36, or empty',
+  gpa: 'The unweighted GPA is a number from 0 to 4, or empty',
+  yearlyBudget: 'The yearly budget is a whole number of dollars from 0 to 500,000, or empty',
+  testOptional: 'Test-optional choices name at most 100 colleges',
   plan: (plans: readonly string[]) => `The plan must be one of ${plans.join(', ')}, or empty`,
   applicationStatus: (statuses: readonly string[]) => `The status must be one of ${statuses.join(', ')}`,
   portalUrl:

@@ -329,9 +329,10 @@ function fillRequirements(
   sources: Record<string, Source>,
   sourceOf: (key: string) => Source | undefined,
 ): CollegeInfo['requirements'] {
-  const out: Record<string, string | null | undefined> = { ...into };
+  const out: Record<string, string | number | null | undefined> = { ...into };
+  const known = (v: unknown) => typeof v === 'string' || typeof v === 'number';
   for (const [key, value] of Object.entries(from)) {
-    if (typeof value !== 'string' || typeof out[key] === 'string') continue;
+    if (!known(value) || known(out[key])) continue;
     const src = sourceOf(key);
     if (!src) continue;
     out[key] = value;

@@ -38,6 +38,8 @@ describe('what a Common App grid entry means for a student', () => {
       personalEssay: 'Required',
       writingSupplement: 'Required',
       counselorRecommendation: 'Required, with the midyear report',
+      testPolicy: 'optional',
+      applicationFeeUsd: 75,
     });
     expect(f.source).toEqual(SOURCE);
   });

@@ -179,6 +179,8 @@ export function gridFacts(
         : {}),
     ...(e.writing_supplement === 'Yes' ? { writingSupplement: 'Required' } : {}),
     ...(counselor ? { counselorRecommendation: counselor } : {}),
+    ...(e.test_policy ? { testPolicy: e.test_policy } : {}),
+    ...(fee !== null ? { applicationFeeUsd: fee } : {}),
   };
   const hasRequirement = Object.values(requirements).some((v) => typeof v === 'string');
   if (!deadlines.length && !hasRequirement) return null;

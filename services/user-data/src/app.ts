@@ -13,6 +13,7 @@ import { draftRoutes } from './routes/drafts.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { noteRoutes } from './routes/notes.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { academicRoutes } from './routes/academic.ts';
 import { recommenderRoutes } from './routes/recommenders.ts';
 import { seasonRoutes } from './routes/season.ts';
 
@@ -32,6 +33,7 @@ export default defineService({
     ...noteRoutes(deps),
     ...deadlineRoutes(deps),
     ...profileRoutes(deps),
+    ...academicRoutes(deps),
     ...draftRoutes(deps),
     ...recommenderRoutes(deps),
     ...seasonRoutes(deps),

@@ -1,6 +1,7 @@
 import { internalGetCollege, normaliseCollegeName, type College } from '@ct/contracts';
 import { AppError, type AuthContext, type ServiceContext } from '@ct/service-kit';
 import { UD_MSG } from './messages.ts';
+import { AcademicRepository } from './repositories/academic.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
 import { DraftRepository } from './repositories/drafts.ts';
 import { CalendarFeedRepository } from './repositories/feeds.ts';
@@ -21,6 +22,7 @@ export interface Deps {
   feeds: CalendarFeedRepository;
   students: StudentRepository;
   profiles: ProfileRepository;
+  academic: AcademicRepository;
   drafts: DraftRepository;
   recommenders: RecommenderRepository;
   season: SeasonRepository;
@@ -40,6 +42,7 @@ export function makeDeps(ctx: ServiceContext): Deps {
     feeds: new CalendarFeedRepository(ctx.db),
     students: new StudentRepository(ctx.db),
     profiles: new ProfileRepository(ctx.db),
+    academic: new AcademicRepository(ctx.db),
     drafts: new DraftRepository(ctx.db),
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),

@@ -32,6 +32,8 @@ export const UD_MSG = {
     'Your colleges, checklists, notes, calendar link, profile, essay drafts, recommenders, applications and aid offers were deleted.',
   profileFound: 'Your profile',
   profileSaved: 'Profile saved',
+  academicFound: 'Your academic profile',
+  academicSaved: 'Academic profile saved',
   draftsFound: 'Your essay drafts',
   draftSaved: 'Draft saved',
   draftConflict:

@@ -2,6 +2,7 @@
 // with what the contracts in packages/contracts/src/user-data/ describe.
 import {
   moneyDataYears,
+  type AcademicProfile,
   type CalendarFeedStatus,
   type College,
   type DeadlineItem,
@@ -29,6 +30,7 @@ import type { DraftRow, DraftVersionRow } from './repositories/drafts.ts';
 import type { FeedRow } from './repositories/feeds.ts';
 import type { NoteRow } from './repositories/notes.ts';
 import type { ProfileRow } from './repositories/profiles.ts';
+import type { AcademicRow } from './repositories/academic.ts';
 import type { RecommenderRow } from './repositories/recommenders.ts';
 import type { AidOfferRow, ApplicationRow } from './repositories/season.ts';
 import { isDeadlineItem } from './checklist.ts';
@@ -108,6 +110,28 @@ export const presentProfile = (r: ProfileRow | null): StudentProfile =>
   r
     ? { homeState: r.home_state, incomeBand: r.income_band, updatedAt: iso(r.updated_at) }
     : { homeState: null, incomeBand: null, updatedAt: null };
+
+/** The academic profile; test-optional choices by the names on the student's list (`names`: key to name). */
+export const presentAcademicProfile = (r: AcademicRow | null, names: Map<string, string>): AcademicProfile =>
+  r
+    ? {
+        satReadingWriting: r.sat_reading_writing,
+        satMath: r.sat_math,
+        act: r.act_composite,
+        gpa: r.gpa === null ? null : Number(r.gpa),
+        yearlyBudget: r.yearly_budget,
+        testOptional: r.test_optional.map((k) => names.get(k) ?? k),
+        updatedAt: iso(r.updated_at),
+      }
+    : {
+        satReadingWriting: null,
+        satMath: null,
+        act: null,
+        gpa: null,
+        yearlyBudget: null,
+        testOptional: [],
+        updatedAt: null,
+      };
 
 export const presentFeedStatus = (r: FeedRow | null): CalendarFeedStatus =>
   r

@@ -1,5 +1,6 @@
 import { AccountSection } from '../features/account/AccountSection';
 import { DeadlinesCalendar } from '../features/calendar/DeadlinesCalendar';
+import { AcademicProfilePanel } from '../features/fit';
 import { MoneyProfilePanel } from '../features/money/MoneyProfilePanel';
 import { NotesPanel } from '../features/notes/NotesPanel';
 import { YourDataSection } from '../features/notes/YourDataSection';
@@ -13,6 +14,7 @@ export default function ProfilePage() {
       <h1>Profile</h1>
       <AccountSection />
       <MoneyProfilePanel />
+      <AcademicProfilePanel />
       <DeadlinesCalendar />
       <NotesPanel />
       <YourDataSection />

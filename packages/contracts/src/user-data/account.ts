@@ -5,6 +5,7 @@ import { Checklist } from './checklist.ts';
 import { CalendarFeedStatus } from './deadlines.ts';
 import { EssayDraftVersion } from './drafts.ts';
 import { Note } from './notes.ts';
+import { AcademicProfile } from './academic.ts';
 import { StudentProfile } from './profile.ts';
 import { UserQ } from './query.ts';
 import { Recommender } from './recommenders.ts';
@@ -47,6 +48,7 @@ export const exportMyData = defineRoute({
           notes: Type.Array(Note),
           calendarFeed: CalendarFeedStatus,
           profile: Type.Optional(StudentProfile),
+          academicProfile: Type.Optional(AcademicProfile),
           essayDrafts: Type.Optional(
             Type.Array(
               Type.Object({
@@ -78,7 +80,7 @@ export const deleteMyData = defineRoute({
   service: 'user-data',
   access: 'user',
   summary:
-    'Delete every college, checklist, note, calendar link, profile, essay draft, recommender, application and aid offer of the student, in one transaction',
+    'Delete every college, checklist, note, calendar link, profile, academic profile, essay draft, recommender, application and aid offer of the student, in one transaction',
   schema: {
     body: Type.Object(UserQ, { additionalProperties: false }),
     response: {

@@ -1,4 +1,5 @@
 // The user-data service's contracts, one file per resource as in services/user-data/src/routes/.
+import { getAcademicProfile, updateAcademicProfile } from './academic.ts';
 import { deleteMyData, exportMyData } from './account.ts';
 import { getCollegeChecklist, updateChecklist } from './checklist.ts';
 import {
@@ -27,6 +28,7 @@ import { getStudentProfile, updateStudentProfile } from './profile.ts';
 import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
 import { getSeason, removeAidOffer, saveAidOffer, updateApplication } from './season.ts';
 
+export * from './academic.ts';
 export * from './account.ts';
 export * from './checklist.ts';
 export * from './colleges.ts';
@@ -57,6 +59,8 @@ export const userDataRoutes = [
   deadlinesIcs,
   getStudentProfile,
   updateStudentProfile,
+  getAcademicProfile,
+  updateAcademicProfile,
   getEssayDrafts,
   saveEssayDraft,
   getEssayDraftVersions,

@@ -11,24 +11,49 @@ import {
   presentFeedStatus,
   presentNote,
   presentProfile,
+  presentAcademicProfile,
   presentRecommender,
   presentRemovedCollege,
 } from '../presenters.ts';
 
 /** A student's right to take their data with them, and to have it deleted. */
 export function accountDataRoutes(deps: Deps): Implementation[] {
-  const { ctx, colleges, notes, noteReads, feeds, students, profiles, drafts, recommenders, season } = deps;
+  const {
+    ctx,
+    colleges,
+    notes,
+    noteReads,
+    feeds,
+    students,
+    profiles,
+    academic,
+    drafts,
+    recommenders,
+    season,
+  } = deps;
   return [
     implement(exportMyData, async (request) => {
       const uid = requireUser(request);
       // One transaction: colleges, notes and the link are read as of the same moment.
       const data = await ctx.db.transaction(async (tx) => {
-        const [list, removed, noteList, calendarFeed, profile, draftList, recommenderList, apps, offers] = [
+        const [
+          list,
+          removed,
+          noteList,
+          calendarFeed,
+          profile,
+          academicRow,
+          draftList,
+          recommenderList,
+          apps,
+          offers,
+        ] = [
           await colleges.listColleges(uid, tx),
           await colleges.listRemoved(uid, USER_DATA_LIMITS.removedCollegeKeepDays, tx),
           await notes.listNotes(uid, tx),
           await feeds.status(uid, tx),
           await profiles.getProfile(uid, tx),
+          await academic.getAcademic(uid, tx),
           await drafts.listDrafts(uid, tx),
           await recommenders.listRecommenders(uid, undefined, tx),
           await season.listApplications(uid, tx),
@@ -50,6 +75,10 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
           notes: noteList.map(presentNote),
           calendarFeed: presentFeedStatus(calendarFeed),
           profile: presentProfile(profile),
+          academicProfile: presentAcademicProfile(
+            academicRow,
+            new Map(list.map((c) => [c.college_key, c.college_name])),
+          ),
           essayDrafts,
           recommenders: recommenderList.map(presentRecommender),
           applications: apps.map((a) => ({ collegeId: a.college_key, ...presentApplication(a) })),
@@ -67,6 +96,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
         const n = await notes.deleteAllNotes(uid, tx);
         await feeds.revoke(uid, tx);
         await profiles.deleteProfile(uid, tx);
+        await academic.deleteAcademic(uid, tx);
         await drafts.deleteAllDrafts(uid, tx);
         await recommenders.deleteAllRecommenders(uid, tx);
         await season.deleteAll(uid, tx);

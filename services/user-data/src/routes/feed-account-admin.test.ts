@@ -185,6 +185,14 @@ describe('export and delete my data', () => {
     await as(gw, erin).post('/add-user-college', { collegeName: 'Example State University' });
     await as(gw, erin).post('/remove-user-college', { collegeName: 'Example State University' });
     await addNote(erin, 'Erin note', '2026-09-09');
+    await as(gw, erin).post('/update-academic-profile', {
+      satReadingWriting: 650,
+      satMath: 700,
+      act: null,
+      gpa: 3.8,
+      yearlyBudget: 20000,
+      testOptional: ['Northfield College'],
+    });
     await as(gw, erin).post('/create-calendar-feed', {});
     await as(gw, erin).post('/update-student-profile', { homeState: 'ME', incomeBand: '0-30000' });
     const draft = { prompt: 'Why Northfield?', body: 'Because of the lake.' };
@@ -232,6 +240,7 @@ describe('export and delete my data', () => {
             + (SELECT count(*) FROM user_data.removed_college WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.calendar_feed WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.student_profile WHERE user_id = $1)
+            + (SELECT count(*) FROM user_data.academic_profile WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.essay_draft WHERE user_id = $1)
             + (SELECT count(*) FROM user_data.essay_draft_version v
                JOIN user_data.essay_draft d ON d.id = v.draft_id WHERE d.user_id = $1)
@@ -280,6 +289,18 @@ describe('every user route refuses another student', () => {
     'GET /get-student-profile': (userId) => ({ query: { userId } }),
     'POST /update-student-profile': (userId) => ({
       body: { userId, homeState: 'TX', incomeBand: '110001+' },
+    }),
+    'GET /get-academic-profile': (userId) => ({ query: { userId } }),
+    'POST /update-academic-profile': (userId) => ({
+      body: {
+        userId,
+        satReadingWriting: 200,
+        satMath: 200,
+        act: null,
+        gpa: null,
+        yearlyBudget: 0,
+        testOptional: [],
+      },
     }),
     'GET /get-essay-drafts': (userId) => ({ query: { userId } }),
     'POST /save-essay-draft': (userId) => ({ body: { userId, prompt: 'Why us?', body: 'Overwritten' } }),

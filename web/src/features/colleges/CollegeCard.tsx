@@ -1,6 +1,7 @@
 import type { College, Enrichment, UnverifiedFact } from '@ct/contracts';
 import type { ReactNode, Ref } from 'react';
 import { formatGatheredDate, formatText } from '../../lib/format';
+import { ApplicationCost, FitBand } from '../fit';
 import { MoneySummary } from '../money/MoneySummary';
 import {
   AdmissionStatisticsSection,
@@ -70,6 +71,8 @@ export function CollegeCard({
         </p>
       ) : null}
       {unverified.length ? <UnverifiedFacts facts={unverified} /> : null}
+      <FitBand college={college} />
+      <ApplicationCost college={college} />
       <MoneySummary demographics={d} sources={sources} />
       {college.missing.length ? <MissingFacts missing={college.missing} /> : null}
       <div className="college-sections">

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { SuggestInput } from '../../components/SuggestInput';
 import { CollegeCard } from '../colleges';
+import { ApplicationCost, FitBand } from '../fit';
 import { useStudentProfile } from '../money/api';
 import { MoneyLabel, MoneyValue, ProfileInvite } from '../money/MoneySummary';
 import '../money/money.css';
@@ -113,6 +114,12 @@ export function CompareTable({
             </tr>
           </thead>
           <tbody>
+            <tr className="fit-row">
+              <th scope="row">Fit for you and cost of applying</th>
+              {colleges.map((c, i) => (
+                <td key={i}>{c ? <FitAndCost college={c} /> : null}</td>
+              ))}
+            </tr>
             {rows.map((row) => (
               <tr key={row.key} className={row.kind === 'money' ? 'money-row' : undefined}>
                 <th scope="row">
@@ -138,6 +145,7 @@ export function CompareTable({
         {heads.map((h, i) => (
           <section key={`${i}-${h}`} className="card compare-stack-card" aria-label={`${h} at a glance`}>
             <h3>{h}</h3>
+            {colleges[i] ? <FitAndCost college={colleges[i]} /> : null}
             <dl>
               {rows.map((row) => (
                 <div key={row.key} className={`compare-stack-row ${verdictClass(row.verdicts[i]!) ?? ''}`}>
@@ -158,6 +166,16 @@ export function CompareTable({
           {empty.map(rowName).join(', ')}.
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** The fit band (compact) and the cost of applying of one compared college. */
+function FitAndCost({ college }: { college: College }) {
+  return (
+    <>
+      <FitBand college={college} compact />
+      <ApplicationCost college={college} />
     </>
   );
 }
