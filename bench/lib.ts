@@ -25,6 +25,8 @@ export interface LoadSpec {
   /** Seconds of load before the measured run, not counted. */
   warmupSeconds?: number;
   timeoutSeconds?: number;
+  /** Plain autocannon: each request's bytes built once, each connection cycling through `requests`. */
+  plain?: boolean;
   requests: LoadRequest[];
 }
 
@@ -44,6 +46,8 @@ export interface LoadResult {
   statuses: Record<string, number>;
   /** With `cpu`: the server's CPU time per answered request, in µs. */
   cpuUsPerRequest?: number;
+  /** With `cpuParts`: the same, by process (gateway, each service, Postgres). */
+  cpuUsByPart?: Record<string, number>;
 }
 
 /**
@@ -62,8 +66,12 @@ export function load(opts: {
   requests?: LoadRequest[];
   /** The server's CPU seconds so far (BenchServer.cpuSeconds): adds `cpuUsPerRequest` to the result. */
   cpu?: () => number;
+  /** CPU seconds so far by part of the server (process names): adds `cpuUsByPart` to the result. */
+  cpuParts?: () => Map<string, number>;
   /** Seconds a request may wait for its answer before it counts as an error (default 10). */
   timeout?: number;
+  /** Plain autocannon (see LoadSpec.plain): how throughput figures and their reference are measured. */
+  plain?: boolean;
 }): Promise<LoadResult> {
   const u = new URL(opts.url);
   const headers = {
@@ -85,6 +93,7 @@ export function load(opts: {
     ...(opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.duration ?? 10 }),
     ...(opts.warmup ? { warmupSeconds: opts.warmup } : {}),
     ...(opts.timeout ? { timeoutSeconds: opts.timeout } : {}),
+    ...(opts.plain ? { plain: true } : {}),
     requests,
   };
   return new Promise((resolve, reject) => {
@@ -94,9 +103,13 @@ export function load(opts: {
     });
     let out = '';
     let cpuAtStart: number | undefined;
+    let partsAtStart: Map<string, number> | undefined;
     child.stdout.on('data', (b: Buffer) => {
       out += b.toString();
-      if (cpuAtStart === undefined && opts.cpu && out.includes('measuring\n')) cpuAtStart = opts.cpu();
+      if (cpuAtStart === undefined && opts.cpu && out.includes('measuring\n')) {
+        cpuAtStart = opts.cpu();
+        partsAtStart = opts.cpuParts?.();
+      }
     });
     child.once('error', reject);
     child.once('exit', (code) => {
@@ -106,6 +119,13 @@ export function load(opts: {
       const result = JSON.parse(last) as LoadResult;
       if (opts.cpu && cpuAtStart !== undefined && result.requests > 0)
         result.cpuUsPerRequest = ((opts.cpu() - cpuAtStart) / result.requests) * 1e6;
+      if (opts.cpuParts && partsAtStart && result.requests > 0)
+        result.cpuUsByPart = Object.fromEntries(
+          [...opts.cpuParts()].map(([k, v]) => [
+            k,
+            ((v - (partsAtStart!.get(k) ?? 0)) / result.requests) * 1e6,
+          ]),
+        );
       resolve(result);
     });
     child.stdin.end(JSON.stringify(spec));

@@ -2,6 +2,9 @@
 // on stdin, drives the server with autocannon, and prints one LoadResult as JSON on stdout. Requests walk
 // through `spec.requests` in turn across all connections, so each can carry its own path, token and body.
 // Latencies are every response's own time (autocannon's histograms round to whole milliseconds).
+// With `spec.plain`, autocannon gets the requests as they are and builds each one's bytes once (each
+// connection cycles through them): plain autocannon, as a throughput figure and its reference are measured;
+// without it, every request is built as it is sent (a request's turn is then global across connections).
 import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec } from './lib.ts';
 
@@ -36,20 +39,27 @@ async function drive(spec: LoadSpec, seconds: number | undefined): Promise<LoadR
       ...(spec.amount !== undefined && seconds === undefined ? { amount: spec.amount } : {}),
       ...(seconds !== undefined ? { duration: seconds } : {}),
       timeout: spec.timeoutSeconds ?? 10,
-      requests: [
-        {
-          setupRequest: (req) => {
-            const v = variants[next++ % variants.length]!;
-            return {
-              ...req,
-              method: v.method,
-              path: v.path,
-              headers: { ...req.headers, ...v.headers },
-              ...(v.body !== undefined ? { body: v.body } : {}),
-            };
-          },
-        },
-      ],
+      requests: spec.plain
+        ? variants.map((v) => ({
+            method: v.method,
+            path: v.path,
+            ...(v.headers ? { headers: v.headers } : {}),
+            ...(v.body !== undefined ? { body: v.body } : {}),
+          }))
+        : [
+            {
+              setupRequest: (req) => {
+                const v = variants[next++ % variants.length]!;
+                return {
+                  ...req,
+                  method: v.method,
+                  path: v.path,
+                  headers: { ...req.headers, ...v.headers },
+                  ...(v.body !== undefined ? { body: v.body } : {}),
+                };
+              },
+            },
+          ],
     },
     (err) => done(err),
   );

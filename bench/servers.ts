@@ -19,6 +19,8 @@ export interface BenchServer {
   msToReady?: number;
   /** CPU seconds used so far by every process of the server's process group. */
   cpuSeconds(): number;
+  /** The same by process (the gateway, each service, the launchers). */
+  cpuParts(): Map<string, number>;
   /** The log so far. */
   log(): string;
   /** Ctrl+C to the whole process group, as a user stops it; SIGKILL after `graceMs`. */
@@ -75,6 +77,78 @@ export function groupCpuSeconds(pgid: number): number {
     }
   }
   return ticks / CLOCK_TICKS;
+}
+
+/** `/proc/<pid>/stat` fields from the state on, and the process's command line (null when it is gone). */
+function procStat(pid: string): { f: string[]; cmdline: () => string } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return {
+      f: stat.slice(stat.lastIndexOf(')') + 2).split(' '),
+      cmdline: () => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** What a process of a server's group is, from its command line: a service's or the gateway's name. */
+function processLabel(cmdline: string): string {
+  const m = /(?:services\/([a-z-]+)|(gateway))\/src\//.exec(cmdline);
+  return m ? (m[1] ?? m[2]!) : 'other (npm, launcher)';
+}
+
+/** CPU seconds by process of a process group (the gateway, each service, the launchers), from /proc. */
+export function groupCpuByProcess(pgid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    const p = procStat(pid);
+    if (!p || Number(p.f[2]) !== pgid) continue;
+    try {
+      const label = processLabel(p.cmdline());
+      out.set(label, (out.get(label) ?? 0) + (Number(p.f[11]) + Number(p.f[12])) / CLOCK_TICKS);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU seconds of the Postgres backends serving `database` (a server on this machine: its backends are
+ * processes named `postgres: ... <database> <client>`), so that a run's CPU per request includes the
+ * database's share. Cumulative over every backend seen, so one that exits between calls still counts.
+ */
+export function postgresCpu(database: string): () => number {
+  const seen = new Map<string, number>();
+  const marker = ` ${database} `;
+  return () => {
+    let pids: string[];
+    try {
+      pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+    } catch {
+      return 0;
+    }
+    for (const pid of pids) {
+      const p = procStat(pid);
+      if (!p) continue;
+      try {
+        if (!p.cmdline().startsWith('postgres:') || !p.cmdline().includes(marker)) continue;
+      } catch {
+        continue;
+      }
+      seen.set(pid, (Number(p.f[11]) + Number(p.f[12])) / CLOCK_TICKS);
+    }
+    let total = 0;
+    for (const s of seen.values()) total += s;
+    return total;
+  };
 }
 
 const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
@@ -149,6 +223,7 @@ async function launch(opts: {
     msToHealthy,
     ...(msToReady !== undefined ? { msToReady } : {}),
     cpuSeconds: () => groupCpuSeconds(child.pid!),
+    cpuParts: () => groupCpuByProcess(child.pid!),
     log: () => fs.readFileSync(opts.logFile, 'utf8'),
     async stop(graceMs = 30_000) {
       if (exited(child)) return;

@@ -40,7 +40,7 @@ import {
   vacuumAnalyze,
   type CollegeCache,
 } from './seed.ts';
-import { startBare, startDistributedRun, startEmbedded, type BenchServer } from './servers.ts';
+import { postgresCpu, startBare, startDistributedRun, startEmbedded, type BenchServer } from './servers.ts';
 
 export const FIGURES = [
   'user-colleges',
@@ -67,9 +67,15 @@ const WARMUP = 2;
 const THROUGHPUT_CONN = 50;
 const LATENCY_CONN = 10;
 const SEARCH_CONN = 1;
-const TARGET_RATIO: Record<Mode, number> = { embedded: 0.4, distributed: 0.25 };
+/** Embedded get-user-colleges: its req/s against bare Fastify's. */
+const TARGET_RATIO = 0.4;
+/** Distributed get-user-colleges: server CPU per request over the gateway, user-data and Postgres. */
+const TARGET_DISTRIBUTED_CPU_US = 150;
+/** Rounds of the interleaved throughput figure (bare, ours, bare, ours...). */
+const ROUNDS = 3;
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 20100);
-const PORTS = { embedded: BASE_PORT, distributed: BASE_PORT + 10, bare: BASE_PORT + 20 };
+/** Ten ports from BENCH_PORT: embedded, bare, then the distributed run's seven. */
+const PORTS = { embedded: BASE_PORT, bare: BASE_PORT + 1, distributed: BASE_PORT + 2 };
 
 /** What students type: the first 3 to 12 characters of real names, some whole words, some typos. */
 function suggestionQueries(names: string[], n: number): string[] {
@@ -126,6 +132,16 @@ interface Run {
   scorecardSearches: (name: string) => number;
 }
 
+/** The distributed run's CPU with the Postgres backends of its database counted in (as "postgres"). */
+function withPostgresCpu(server: BenchServer, database: string): BenchServer {
+  const pg = postgresCpu(database);
+  return {
+    ...server,
+    cpuSeconds: () => server.cpuSeconds() + pg(),
+    cpuParts: () => new Map([...server.cpuParts(), ['postgres', pg()]]),
+  };
+}
+
 /** The server at the throughput connections for the run's length, after a warm-up. */
 const throughput = (r: Run, requests: LoadRequest[]) =>
   load({
@@ -137,32 +153,62 @@ const throughput = (r: Run, requests: LoadRequest[]) =>
     requests,
   });
 
+/**
+ * `get-user-colleges` against bare Fastify, interleaved (bare, ours; three times) with plain autocannon at
+ * 50 connections, so both meet the same machine: each round's ratio, and the median of the three. The
+ * server's CPU per request counts every process of the run (and, distributed, the Postgres backends of
+ * its database), by process in the detail lines.
+ */
 async function userColleges(r: Run): Promise<void> {
   const requests = r.students.map((s) => get(getUserColleges.path, s));
-  const g = await throughput(r, requests);
-  // Bare again straight after: the machine's load drifts, the reference is the mean of both.
-  const after = await load({
-    url: `${r.bare.url}/hello`,
-    cpu: r.bare.cpuSeconds,
-    connections: THROUGHPUT_CONN,
-    duration: SECONDS,
-    warmup: WARMUP,
+  const opts = { connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, plain: true };
+  const rounds: Array<{ bare: LoadResult; ours: LoadResult }> = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const bare = await load({ url: `${r.bare.url}/hello`, cpu: r.bare.cpuSeconds, ...opts });
+    const ours = await load({
+      url: r.server.url,
+      cpu: r.server.cpuSeconds,
+      cpuParts: r.server.cpuParts,
+      requests,
+      ...opts,
+    });
+    rounds.push({ bare, ours });
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const ratio = median(rounds.map((x) => x.ours.rps / x.bare.rps));
+  const cpuUs = median(rounds.map((x) => x.ours.cpuUsPerRequest ?? Infinity));
+  const allClean = rounds.every((x) => clean(x.ours));
+  const label = `${r.mode}: GET get-user-colleges (10 colleges, ${THROUGHPUT_CONN} conn.)`;
+  const bareRps = median(rounds.map((x) => x.bare.rps));
+  if (r.mode === 'embedded') {
+    figure(label, `${fmt(ratio * 100, 1)} % of bare (median)`, {
+      bare: `${fmt(bareRps)} req/s`,
+      target: `>= ${TARGET_RATIO * 100} % of bare, all 2xx`,
+      met: ratio >= TARGET_RATIO && allClean,
+    });
+  } else {
+    figure(label, `${fmt(cpuUs)} µs CPU/request (median)`, {
+      bare: `${fmt(median(rounds.map((x) => x.bare.cpuUsPerRequest ?? Infinity)))} µs`,
+      target: `<= ${TARGET_DISTRIBUTED_CPU_US} µs (all processes and Postgres), all 2xx`,
+      met: cpuUs <= TARGET_DISTRIBUTED_CPU_US && allClean,
+    });
+  }
+  rounds.forEach(({ bare, ours }, i) => {
+    const parts = Object.entries(ours.cpuUsByPart ?? {})
+      .filter(([, us]) => us >= 0.5)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, us]) => `${k} ${fmt(us)}`)
+      .join(', ');
+    detail(
+      `round ${i + 1}: req/s (bare), % of bare`,
+      `${fmt(ours.rps)} (${fmt(bare.rps)}), ${fmt((ours.rps / bare.rps) * 100, 1)} %`,
+    );
+    detail(
+      `  CPU µs per request (bare); p50 / p99`,
+      `${cpu(ours)} (${cpu(bare)}); ${ms(ours.p50)} / ${ms(ours.p99)}${failures(ours)}`,
+    );
+    if (parts) detail(`  by process (µs per request)`, parts);
   });
-  const bare = (r.bare50.rps + after.rps) / 2;
-  const ratio = g.rps / bare;
-  const target = TARGET_RATIO[r.mode];
-  figure(
-    `${r.mode}: GET get-user-colleges (10 colleges, ${THROUGHPUT_CONN} conn.)`,
-    `${fmt(g.rps)} req/s = ${fmt(ratio * 100, 1)} %`,
-    {
-      bare: `${fmt(bare)} req/s`,
-      target: `>= ${target * 100} % of bare, all 2xx`,
-      met: ratio >= target && clean(g),
-    },
-  );
-  detail('latency p50 / p99', `${ms(g.p50)} / ${ms(g.p99)}${failures(g)}`);
-  detail('bare Fastify before / after', `${fmt(r.bare50.rps)} / ${fmt(after.rps)} req/s`);
-  detail('server CPU per request (bare)', `${cpu(g)} (${cpu(after)})`);
 }
 
 async function addNotes(r: Run): Promise<void> {
@@ -350,6 +396,9 @@ export async function run(only: string[] = []): Promise<void> {
     const students = await createStudents(STUDENTS);
     detail(`${STUDENTS} verified students created`, `${fmt((performance.now() - t0) / 1000, 1)} s`);
     const providers = {
+      // The limiter runs on every request as usual; its ceiling (3,000 a minute per student) is raised
+      // because 200 students at the benchmark's rates go past it, and a 429 would measure nothing.
+      RATE_LIMIT_MAX: '100000000',
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       SCORECARD_API_URL: scorecard.url,
       SCORECARD_API_KEY: scorecard.apiKey,
@@ -390,14 +439,17 @@ export async function run(only: string[] = []): Promise<void> {
             `college cache seeded (Postgres)`,
             `${fmt(cache.names.length)} colleges, ${fmt((performance.now() - t1) / 1000, 1)} s`,
           );
-          server = await startDistributedRun({
-            port: PORTS.distributed,
-            databaseUrl: database.url,
-            redisUrl: TEST_REDIS_URL,
-            queuePrefix: prefix,
-            logFile: path.join(work, 'distributed.log'),
-            env: providers,
-          });
+          server = withPostgresCpu(
+            await startDistributedRun({
+              port: PORTS.distributed,
+              databaseUrl: database.url,
+              redisUrl: TEST_REDIS_URL,
+              queuePrefix: prefix,
+              logFile: path.join(work, 'distributed.log'),
+              env: providers,
+            }),
+            new URL(database.url).pathname.slice(1),
+          );
         }
         const t2 = performance.now();
         const lists = await seedStudentLists(server.url, students, cache.names, COLLEGES_EACH);

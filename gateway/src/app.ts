@@ -16,7 +16,7 @@ import { openDb, type Db } from '@ct/store';
 import type { FastifyInstance } from 'fastify';
 import { GATEWAY_RULES, trustProxySetting, type GatewayConfig } from './config.ts';
 import ops from './plugins/ops/index.ts';
-import authRoutes, { gatewayAuth } from './plugins/auth.ts';
+import authRoutes, { gatewayAuth, refuseDeletedAccounts } from './plugins/auth.ts';
 import docs from './plugins/docs.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import routing, { type Embedded } from './plugins/routing.ts';
@@ -120,8 +120,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     ],
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
     verify: auth.verify,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
   });
   const clients = createClients(embedded ? injectTransport(app) : httpTransport(urls), internalToken);
+  refuseDeletedAccounts(app, auth.deleted, clients, config.DELETED_ACCOUNTS_SYNC_MS);
 
   await app.register(security, { config });
   await app.register(rateLimit, { config });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
+import { ROUTES, serviceUrlVar } from '@ct/contracts';
 import { MAKE_SECRET_HINT, STORE_RULE, withBase, type ConfigRule } from '@ct/service-kit';
 
 /**
@@ -30,6 +31,16 @@ export const GatewayConfig = withBase({
   }),
   /** How long a verified token's user record (disabled, revoked) is trusted before it is looked up again. */
   AUTH_USER_CACHE_MS: Type.Integer({ minimum: 0, default: 30_000 }),
+  /**
+   * How often the gateway fetches accounts deleted through another gateway replica (each gateway knows
+   * its own deletions at once). Tokens of a deleted account are refused from then on.
+   */
+  DELETED_ACCOUNTS_SYNC_MS: Type.Integer({ minimum: 100, default: 2000 }),
+  /**
+   * How long a client may take to send a whole request (headers and body); a slower one gets 408 and its
+   * connection closed, so slow bodies cannot hold connections open for ever.
+   */
+  REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000 }),
   /** Run the ingestion worker inside the embedded process. */
   RUN_WORKER: Type.Boolean({ default: true }),
   // browser
@@ -61,8 +72,18 @@ export function trustProxySetting(value: string | undefined): false | string[] |
   return valid ? list : null;
 }
 
+/** The services the distributed gateway reaches: every service of the route table. */
+const FORWARDED_SERVICES = [...new Set(ROUTES.map((r) => r.service))];
+
 /** Rules between the gateway's variables: what each mode and environment must have. */
 export const GATEWAY_RULES: ConfigRule<GatewayConfig>[] = [
+  (c) =>
+    c.GATEWAY_MODE === 'distributed'
+      ? FORWARDED_SERVICES.filter((s) => !c[serviceUrlVar(s)]).map(
+          (s) =>
+            `${serviceUrlVar(s)}: is required in the distributed run (the base URL of the ${s} service, such as http://${s}:8080)`,
+        )
+      : [],
   (c) => (c.GATEWAY_MODE === 'embedded' ? STORE_RULE(c) : []),
   (c) =>
     c.GATEWAY_MODE === 'distributed' && !c.INTERNAL_TOKEN

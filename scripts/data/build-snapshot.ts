@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { SCORECARD_FIELDS, num } from '@ct/providers';
 import { csvRows, openScorecardSource } from '@ct/colleges/scorecard-source';
+import { readYearFile, YEAR_FILE_COLUMNS, YEAR_FILE_DATA_YEAR } from './year-file.ts';
 import {
   SNAPSHOT_FILE,
   SNAPSHOT_FORMAT,
@@ -36,7 +37,7 @@ export const NOTICE =
  * other files.
  */
 function demoGroups(columns: string[]): SnapshotGroup[] {
-  const joined = new Set(['INSTURL', 'NPCURL', 'MD_EARN_WNE_P10']);
+  const joined = new Set(['INSTURL', 'NPCURL', 'MD_EARN_WNE_P10', ...YEAR_FILE_COLUMNS]);
   const groups: SnapshotGroup[] = [
     {
       label: 'Institution, enrollment, admissions, student body, cost, net price and completion',
@@ -68,6 +69,14 @@ function demoGroups(columns: string[]): SnapshotGroup[] {
       released: '2025-01-16',
       origin:
         'College Scorecard 2020-21 year file of the 2025-01-16 release, via scorecard_institutions_demo.csv',
+    },
+    {
+      label: 'Test-score requirement for admission',
+      columns: [...YEAR_FILE_COLUMNS],
+      dataYear: YEAR_FILE_DATA_YEAR,
+      released: '2025-01-16',
+      origin:
+        'College Scorecard year file MERGED2021_22_PP (2025-01-16 release), via scorecard_merged_2021-22.parquet',
     },
   ];
   return groups
@@ -125,7 +134,15 @@ export async function buildSnapshot(opts: BuildOptions = {}): Promise<BuildSumma
   let columns: string[] | null = null;
   const rows: SnapshotFile['rows'] = [];
   const parser = csvRows(src);
-  for await (const row of parser as AsyncIterable<Record<string, string>>) {
+  // The demo CSV lacks the test-score requirement (ADMCON7): it is joined by UNITID from the year file the
+  // CSV was cut from (an official Most-Recent-Cohorts file carries it itself).
+  const demo = path.basename(input) === path.basename(DEMO_CSV);
+  const yearFile = demo ? await readYearFile() : null;
+  for await (const parsed of parser as AsyncIterable<Record<string, string>>) {
+    const extra = yearFile?.get(Number(parsed.UNITID));
+    const row: Record<string, string> = yearFile
+      ? { ...Object.fromEntries(YEAR_FILE_COLUMNS.map((c) => [c, ''])), ...extra, ...parsed }
+      : parsed;
     if (!columns) {
       if (!('UNITID' in row) || !('INSTNM' in row)) {
         throw new Error(`${input} is not the College Scorecard institution CSV (no UNITID/INSTNM column)`);
@@ -145,7 +162,6 @@ export async function buildSnapshot(opts: BuildOptions = {}): Promise<BuildSumma
   if (!columns || !rows.length) throw new Error(`${input} holds no institution`);
   rows.sort((a, b) => (a[0] as number) - (b[0] as number));
 
-  const demo = path.basename(input) === path.basename(DEMO_CSV);
   const released = opts.released ?? src.release;
   const groups = demo
     ? demoGroups(columns)

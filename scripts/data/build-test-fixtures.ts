@@ -4,7 +4,8 @@
 // that a fresh clone passes its tests with nothing beside it. Only this script (and the other data tools
 // in scripts/data/) reads ../shared. What it writes:
 //
-// - scorecard-institutions.csv: a few hundred rows of the demo institution CSV, unchanged: every
+// - scorecard-institutions.csv: a few hundred rows of the demo institution CSV, unchanged but for the
+//   year file's ADMCON7 appended (the demo CSV lacks it): every
 //   institution a test names (by its official name or UNITID), every other institution sharing an official
 //   name with one of those, and an even sample of the rest, in UNITID order.
 // - scorecard-dictionary.csv: the four columns of the official data dictionary that map a CSV column to its
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { SCORECARD_FIELDS } from '@ct/providers';
 import { GRID_INPUT, GRID_OUTPUT, runMatch } from './match-common-app.ts';
+import { readYearFile, YEAR_FILE_COLUMNS } from './year-file.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHARED = path.resolve(ROOT, '../shared/data');
@@ -68,7 +70,7 @@ function evenSample<T>(list: T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => list[Math.floor(i * step)]!);
 }
 
-function institutions(sources: string[]) {
+function institutions(sources: string[], yearFile: Map<number, Record<string, string>>) {
   const file = path.join(SHARED, 'scorecard_institutions_demo.csv');
   const text = fs.readFileSync(file, 'utf8');
   const lines = text.split(/\r?\n/).filter((l) => l !== '');
@@ -93,9 +95,21 @@ function institutions(sources: string[]) {
   const chosen = [...named, ...evenSample(rest, INSTITUTIONS - named.size)].sort(
     (a, b) => Number(rows[a]!.UNITID) - Number(rows[b]!.UNITID),
   );
-  const out = [header, ...chosen.map((i) => lines[i + 1]!)].join('\n') + '\n';
+  // The year file's columns the demo CSV lacks (ADMCON7) are appended, joined by UNITID.
+  const joined = (i: number) => {
+    const cells = yearFile.get(Number(rows[i]!.UNITID));
+    return YEAR_FILE_COLUMNS.map((c) => csvField(cells?.[c] ?? '')).join(',');
+  };
+  const out =
+    [`${header},${YEAR_FILE_COLUMNS.join(',')}`, ...chosen.map((i) => `${lines[i + 1]!},${joined(i)}`)].join(
+      '\n',
+    ) + '\n';
   fs.writeFileSync(path.join(FIXTURES, 'scorecard-institutions.csv'), out);
-  return { columns: Object.keys(rows[0]!), count: chosen.length, named: named.size };
+  return {
+    columns: [...Object.keys(rows[0]!), ...YEAR_FILE_COLUMNS],
+    count: chosen.length,
+    named: named.size,
+  };
 }
 
 function dictionary(columns: string[]) {
@@ -184,7 +198,8 @@ function grid() {
   for (const c of [...chosen]) if (c.alias_of && byName.has(c.alias_of)) chosen.add(byName.get(c.alias_of)!);
   const entries = raw.colleges
     .filter((c) => chosen.has(c))
-    .map(({ notes: _notes, essays: _essays, ...facts }) => facts);
+    // `essays` stays: a code ("uc_piq") the match turns into the essays a college asks for, not prose.
+    .map(({ notes: _notes, ...facts }) => facts);
   // What the shipped file says of these entries must be what the full grid's match said: an entry that lost
   // a conflict to one left out here would be matched differently on its own.
   const fixture = { _meta: raw._meta, colleges: entries };
@@ -276,7 +291,9 @@ async function main() {
     process.exit(2);
   }
   fs.mkdirSync(FIXTURES, { recursive: true });
-  const inst = institutions(testSources());
+  const yearFile = await readYearFile();
+  if (!yearFile) throw new Error('../shared/data/scorecard_merged_2021-22.parquet is missing');
+  const inst = institutions(testSources(), yearFile);
   const dict = dictionary(inst.columns);
   const cip = await cipCodes();
   const g = grid();

@@ -53,6 +53,13 @@ export const OVERRIDES: Array<{ grid: string; unitids: number[]; reason: string 
     reason: 'one UC application for the nine undergraduate campuses (UCSF admits no undergraduates)',
   },
   {
+    grid: 'Union College',
+    unitids: [196866],
+    reason:
+      'the Common App member of the name, with the Early Decision I and II and Early Action plans the entry ' +
+      'lists (Schenectady, NY); the other institutions of the name are not Common App members',
+  },
+  {
     grid: 'California State University (all campuses)',
     unitids: [
       110422, 110486, 110495, 110510, 110529, 110538, 110547, 110556, 110565, 110574, 110583, 110592, 110608,
@@ -324,6 +331,8 @@ interface RawEntry {
   annual_rules?: Record<string, string>;
   fees?: { us?: number | null; intl?: number | null } | null;
   personal_essay?: boolean | null;
+  /** Which essay set the college asks for instead of the Common App's ("uc_piq") */
+  essays?: string | null;
   writing_supplement?: string | null;
   courses_and_grades?: string | null;
   portfolio?: string | null;
@@ -601,6 +610,14 @@ export function matchGrid(entries: RawEntry[], institutions: Institution[]): Mat
   return results;
 }
 
+/**
+ * The essays a college asks for in place of the Common App's, as the grid states them: UC's entry names
+ * the Personal Insight Questions (4 answered of 8, up to 350 words each).
+ */
+const UC_ESSAYS: Record<string, NonNullable<GridFacts['own_essays']>> = {
+  uc_piq: { name: 'Personal Insight Questions', required: 4, of: 8, words: 350 },
+};
+
 /** The facts shipped for one grid entry: everything but prose and essay references. */
 function facts(e: RawEntry): GridFacts {
   return {
@@ -610,6 +627,7 @@ function facts(e: RawEntry): GridFacts {
     ...(e.annual_rules ? { annual_rules: e.annual_rules } : {}),
     fees: e.fees ? { us: e.fees.us ?? null, intl: e.fees.intl ?? null } : null,
     personal_essay: e.personal_essay ?? null,
+    ...(e.essays && UC_ESSAYS[e.essays] ? { own_essays: UC_ESSAYS[e.essays] } : {}),
     writing_supplement: e.writing_supplement ?? null,
     courses_and_grades: e.courses_and_grades ?? null,
     portfolio: e.portfolio ?? null,

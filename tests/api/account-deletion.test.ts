@@ -41,6 +41,53 @@ async function studentWithData(gw: TestGateway, name: string): Promise<TestUser>
   return user;
 }
 
+/**
+ * Which columns name a student (the rule, ADR 0070): a text column, in any service's schema, called `uid`
+ * or `user_id`, or ending in `_uid`, `_user_id` or `_by` (who asked, granted, added, read). Each found
+ * column needs a seed below, so a new one fails this test until delete-account forgets it.
+ */
+async function uidColumns(gw: TestGateway): Promise<string[]> {
+  const r = await gw.db.query<{ col: string }>(
+    `SELECT c.table_schema || '.' || c.table_name || '.' || c.column_name AS col
+     FROM information_schema.columns c
+     JOIN information_schema.tables t USING (table_schema, table_name)
+     WHERE t.table_type = 'BASE TABLE'
+       AND c.table_schema NOT IN ('pg_catalog', 'information_schema') AND c.table_schema NOT LIKE 'pg\\_%'
+       AND c.data_type IN ('text', 'character varying')
+       AND c.column_name ~* '^(uid|user_?id)$|_(uid|user_id|by)$'`,
+  );
+  return r.rows.map((x) => x.col);
+}
+
+/** A row naming the uid ($1) in each column the rule finds (notes and the calendar feed come from the API). */
+const UID_COLUMN_SEEDS: Record<string, string> = {
+  'auth.staff_roles.uid': `INSERT INTO auth.staff_roles (uid, role, granted_by) VALUES ($1, 'staff', 'test')`,
+  'auth.staff_roles.granted_by': `INSERT INTO auth.staff_roles (uid, role, granted_by) VALUES ('someone-' || $1, 'staff', $1)`,
+  'user_data.note.user_id': `SELECT $1`,
+  'user_data.calendar_feed.user_id': `SELECT $1`,
+  'user_data.student.user_id': `SELECT $1`,
+  'user_data.user_college.user_id': `INSERT INTO user_data.user_college (user_id, college_key, college_name, checklist)
+     VALUES ($1, 'test college', 'Test College', '{}')`,
+  'user_data.removed_college.user_id': `INSERT INTO user_data.removed_college (user_id, college_key, college_name, checklist, added_at)
+     VALUES ($1, 'gone college', 'Gone College', '{}', now())`,
+  'user_data.student_profile.user_id': `INSERT INTO user_data.student_profile (user_id, home_state) VALUES ($1, 'CA')`,
+  'user_data.essay_draft.user_id': `INSERT INTO user_data.essay_draft (id, user_id, prompt_key, prompt, body, word_count)
+     VALUES (gen_random_uuid(), $1, 'k', 'Why us?', 'Because', 1)`,
+  'user_data.recommender.user_id': `INSERT INTO user_data.recommender (id, user_id, college_key, who)
+     VALUES (gen_random_uuid(), $1, 'test college', 'Ms. Lee')`,
+  'colleges.ingestion_requester.uid': `WITH r AS (INSERT INTO colleges.ingestion_request (key, name) VALUES ('asked by ' || $1, 'Asked')
+       RETURNING key)
+     INSERT INTO colleges.ingestion_requester (key, uid, kind) SELECT key, $1, 'new-name' FROM r`,
+  'colleges.private_college_viewer.uid': `WITH c AS (INSERT INTO colleges.private_college (key, requested_name, name, normalized_name, document, review_reason)
+       VALUES ('private of ' || $1, 'P', 'P', 'p', '{}', 'test') RETURNING id)
+     INSERT INTO colleges.private_college_viewer (college_id, uid) SELECT id, $1 FROM c`,
+  'colleges.held_fact_viewer.uid': `WITH c AS (INSERT INTO colleges.college (name, normalized_name, document)
+       VALUES ('Held ' || $1, 'held ' || lower($1), '{}') RETURNING id),
+     f AS (INSERT INTO colleges.held_fact (college_id, kind, value, reason) SELECT id, 'tips', '[]', 'test' FROM c RETURNING id)
+     INSERT INTO colleges.held_fact_viewer (fact_id, uid) SELECT id, $1 FROM f`,
+  'essays.example_essay.added_by': `INSERT INTO essays.example_essay (prompt_key, body, origin, added_by) VALUES ('k', 'An essay', 'admin', $1)`,
+};
+
 describe('deleting an account', () => {
   let gw: TestGateway;
   beforeAll(async () => {
@@ -85,6 +132,60 @@ describe('deleting an account', () => {
     expect(await leftOf(gw, user.uid)).toBe(0);
     expect(await accountExists(user.uid)).toBe(false);
     expect((await gw.api('GET', '/api/get-notes', { token: user.idToken })).status).toBe(401);
+  });
+
+  it('a token used right after delete-account is refused: no note, no calendar feed is made', async () => {
+    const user = await createVerifiedUser({ name: 'Leo' });
+    // The gateway has verified (and cached) this token before the deletion.
+    const note = { note: { title: 'Before', content: 'Written before the deletion' } };
+    expect((await gw.api('POST', '/api/add-note', { token: user.idToken, body: note })).status).toBe(200);
+    const r = await gw.api('POST', '/api/delete-account', { token: user.idToken, body: {} });
+    expect(r.status).toBe(200);
+
+    const after = { note: { title: 'After', content: 'Written after the deletion' } };
+    const add = await gw.api('POST', '/api/add-note', { token: user.idToken, body: after });
+    expect(add.status).toBe(401);
+    expect(add.body.message).toBe('Your account no longer exists.');
+    const feed = await gw.api('POST', '/api/create-calendar-feed', { token: user.idToken, body: {} });
+    expect(feed.status).toBe(401);
+    const left = await gw.db.query<{ n: number }>(
+      `SELECT (SELECT count(*)::int FROM user_data.note WHERE user_id = $1)
+            + (SELECT count(*)::int FROM user_data.calendar_feed WHERE user_id = $1) AS n`,
+      [user.uid],
+    );
+    expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('leaves no row that names the uid in any table of any service', async () => {
+    const user = await createVerifiedUser({ name: 'Mia' });
+    const token = user.idToken;
+    // What a student leaves through the API...
+    const note = { note: { title: 'Plan', content: 'Essays first' } };
+    expect((await gw.api('POST', '/api/add-note', { token, body: note })).status).toBe(200);
+    expect((await gw.api('POST', '/api/create-calendar-feed', { token, body: {} })).status).toBe(200);
+    // ...and a row in every other column the rule finds, as the rest of the product would write it.
+    for (const sql of Object.values(UID_COLUMN_SEEDS)) await gw.db.query(sql, [user.uid]);
+
+    const columns = await uidColumns(gw);
+    // A new column that names a student must be seeded here and forgotten by delete-account.
+    expect(columns.sort()).toEqual(Object.keys(UID_COLUMN_SEEDS).sort());
+    const holding = async () => {
+      const out: string[] = [];
+      for (const c of columns) {
+        const [schema, table, column] = c.split('.');
+        const r = await gw.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM "${schema}"."${table}" WHERE "${column}" = $1`,
+          [user.uid],
+        );
+        if (r.rows[0]!.n > 0) out.push(c);
+      }
+      return out.sort();
+    };
+    expect(await holding()).toEqual(columns);
+
+    const r = await gw.api('POST', '/api/delete-account', { token, body: {} });
+    expect(r.status).toBe(200);
+    expect(await holding()).toEqual([]);
   });
 
   it("cannot delete someone else's account", async () => {
@@ -167,6 +268,8 @@ describe('when Firebase refuses to delete the account', () => {
     expect((await gw.api('GET', '/api/get-notes', { token: user.idToken })).status).toBe(401);
 
     failDeletes = false;
+    // The deletion is recorded to the second: a session from a later second may finish the job.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const fresh = await signIn(user.email, user.password);
     const retry = await gw.api('POST', '/api/delete-account', { token: fresh, body: {} });
     expect(retry.status).toBe(200);

@@ -145,8 +145,8 @@ describe('a fresh clone with no shared data and no keys', () => {
     expect(await region('Demographics').innerText()).toMatch(
       /College Scorecard, U\.S\. Department of Education, 2021-22/,
     );
-    // Net price by family income (Harvard's $30,001-$48,000 band is negative).
-    expect(await region('Financial Breakdown').innerText()).toContain('-$273');
+    // Net price by family income (Harvard's $30,001-$48,000 band is negative: grants exceed the cost).
+    expect(await region('Financial Breakdown').innerText()).toContain('$0: grants exceed the cost by $273');
     // Requirements from the Common App grid.
     const requirements = await region('Requirements').innerText();
     expect(requirements).toContain('2 teacher evaluations required');

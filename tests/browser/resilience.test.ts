@@ -129,7 +129,10 @@ describe('a deploy while a tab is open', () => {
     await page.unroute('**/api/get-user-colleges*');
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your Colleges' }).waitFor();
-    await page.getByRole('complementary', { name: 'Your Colleges' }).getByText(COLLEGE).waitFor();
+    await page
+      .getByRole('complementary', { name: 'Your Colleges' })
+      .getByRole('button', { name: COLLEGE, exact: true })
+      .waitFor();
     await context.close();
   });
 });

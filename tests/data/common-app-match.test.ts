@@ -67,6 +67,19 @@ describe('the shipped Common App grid facts and their match report', () => {
     expect(grid.entry(170976)?.name).toBe('University of Michigan'); // the Ann Arbor flagship
     expect(grid.entry(110662)?.name).toBe('University of California (all campuses)'); // UCLA
     expect(grid.entry(122409)?.name).toBe('California State University (all campuses)'); // San Diego State
-    expect(grid.entry(157863)).toBeNull(); // Union College (KY): "Union College" is ambiguous, left out
+    // "Union College": the Common App member of the name (Schenectady, NY), not Union College (KY).
+    expect(grid.entry(196866)?.name).toBe('Union College');
+    expect(grid.entry(157863)).toBeNull();
+  });
+
+  it('gives all nine UC campuses the four Personal Insight Questions the grid states', () => {
+    const grid = new CommonAppGrid(shipped);
+    const uc = [110635, 110644, 110653, 110662, 110671, 110680, 110705, 110714, 445188];
+    for (const id of uc) {
+      const facts = grid.find('', [], null, null, id, new Date('2026-11-25T12:00:00Z'))!;
+      expect(facts.requirements.personalEssay).toBe(
+        'Required: 4 Personal Insight Questions (of 8, up to 350 words each)',
+      );
+    }
   });
 });

@@ -4,6 +4,7 @@
 // start-up refusals: the Auth emulator in production, placeholder secrets, the embedded store in
 // production, and a distributed gateway without its own secrets.
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { internalKey, signInternalCall } from '@ct/service-kit';
 import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,66 @@ describe('rate limit buckets', () => {
   });
 });
 
+describe('rate limit before access checks', () => {
+  const LIMIT = 3;
+
+  it('refused answers count: 401s from a stranger, 400s and 403s from a student, all reach 429', async () => {
+    const gw = await startTestGateway({
+      listen: true,
+      queue: 'memory',
+      env: { RUN_WORKER: 'false', RATE_LIMIT_MAX: String(LIMIT) },
+    });
+    try {
+      const send = (path: string, init: RequestInit = {}) =>
+        fetch(`${gw.url}${path}`, init).then((r) => r.status);
+      const stranger: number[] = [];
+      for (let i = 0; i < LIMIT + 2; i++)
+        stranger.push(await send('/api/get-notes', { headers: { authorization: 'Bearer not-a-token' } }));
+      expect(stranger).toEqual([401, 401, 401, 429, 429]);
+
+      const student = await createVerifiedUser();
+      const auth = { authorization: `Bearer ${student.idToken}`, 'content-type': 'application/json' };
+      const tries = [
+        await send('/api/add-note', { method: 'POST', headers: auth, body: JSON.stringify({ note: {} }) }),
+        await send(`/api/get-notes?userId=someone-else`, { headers: auth }),
+        await send('/api/add-note', { method: 'POST', headers: auth, body: '{"note":' }),
+        await send('/api/get-notes', { headers: auth }),
+      ];
+      expect(tries).toEqual([400, 403, 400, 429]);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
+describe('slow requests', () => {
+  it('a body sent too slowly is cut off with 408, not held open for ever', async () => {
+    const gw = await startTestGateway({
+      listen: true,
+      queue: 'memory',
+      env: { RUN_WORKER: 'false', REQUEST_TIMEOUT_MS: '1000' },
+    });
+    try {
+      const u = new URL(gw.url);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(u.port), u.hostname, () => {
+          // Headers promise 100 bytes; only 10 ever come.
+          socket.write(
+            'POST /api/add-note HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"note":{"',
+          );
+        });
+        let got = '';
+        socket.on('data', (b) => (got += b.toString()));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
 describe('/metrics', () => {
   it('is off without METRICS_TOKEN and needs it as a bearer token otherwise, whatever the headers say', async () => {
     const token = randomBytes(32).toString('hex');
@@ -197,5 +258,17 @@ describe('refused at start', () => {
     expect(distributed.code).toBe(1);
     expect(distributed.output).toContain('INTERNAL_TOKEN: is required in the distributed run');
     expect(distributed.output).toContain('OPS_SESSION_SECRET: is required');
+  });
+
+  it('a distributed gateway with no service URLs: a config error naming each, no stack trace', async () => {
+    const r = await startAndFail('gateway/src/server.ts', {
+      GATEWAY_MODE: 'distributed',
+      INTERNAL_TOKEN: secret(),
+      OPS_SESSION_SECRET: secret(),
+    });
+    expect(r.code).toBe(1);
+    for (const name of ['AUTH', 'COLLEGES', 'USER_DATA', 'ESSAYS', 'ADMIN'])
+      expect(r.output).toContain(`${name}_SERVICE_URL: is required in the distributed run`);
+    expect(r.output).not.toMatch(/^\s+at /m);
   });
 });

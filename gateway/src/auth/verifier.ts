@@ -1,5 +1,5 @@
 import { MSG } from '@ct/contracts';
-import type { AuthContext } from '@ct/service-kit';
+import { uidSha256, type AuthContext } from '@ct/service-kit';
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import { GATEWAY_MSG } from '../messages.ts';
@@ -67,6 +67,19 @@ export class TokenVerifier {
     return state;
   }
 
+  /**
+   * The answer for a token whose verification and user state are both still cached and fresh, without
+   * I/O or a promise (the hot path: every request of a signed-in student); undefined when `verify` must
+   * run. The same checks as `verify` (`decide`), on the same cached facts.
+   */
+  cached(token: string): AuthContext | { error: string } | undefined {
+    const decoded = this.tokens.get(token);
+    if (!decoded || decoded.exp * 1000 <= Date.now()) return undefined;
+    const user = this.users.get(decoded.uid);
+    if (!user || Date.now() - user.at >= this.opts.userCacheMs) return undefined;
+    return this.decide(token, decoded, user);
+  }
+
   /** Verifies a raw token: the identity, or why it is refused. */
   async verify(token: string): Promise<AuthContext | { error: string }> {
     try {
@@ -79,30 +92,45 @@ export class TokenVerifier {
         if (this.tokens.size >= this.maxTokens) this.tokens.delete(this.tokens.keys().next().value as string);
         this.tokens.set(token, decoded);
       }
-      const user = await this.userState(decoded.uid, fresh);
-      if (user.disabled) return { error: GATEWAY_MSG.accountDisabled };
-      // auth_time is in seconds; tokens issued before a revocation are refused.
-      if (decoded.auth_time * 1000 < user.validSinceMs) {
-        this.tokens.delete(token);
-        return { error: GATEWAY_MSG.sessionRevoked };
-      }
-      // Students sign in with a verified e-mail and password, or with Google: nothing else makes a student
-      // (a guest account from signInAnonymously would otherwise get a profile of its own).
-      const provider = decoded.firebase?.sign_in_provider;
-      if (provider === 'anonymous') return { error: MSG.guestSignInRefused };
-      if (!provider || !ACCEPTED_PROVIDERS.has(provider)) return { error: MSG.signInMethodRefused };
-      const verified = decoded.email_verified === true || user.emailVerified || provider === 'google.com';
-      if (!verified) return { error: MSG.emailNotVerified };
-      return {
-        uid: decoded.uid,
-        email: decoded.email ?? null,
-        emailVerified: verified,
-        name: typeof decoded.name === 'string' ? decoded.name : null,
-        authTime: decoded.auth_time,
-      };
+      return this.decide(token, decoded, await this.userState(decoded.uid, fresh));
     } catch (err) {
       return { error: reason(err) };
     }
+  }
+
+  /** Drops what is cached for a deleted account (named by its uid's SHA-256): its tokens and its state. */
+  forget(hash: string): void {
+    for (const uid of this.users.keys()) if (uidSha256(uid) === hash) this.users.delete(uid);
+    for (const [token, decoded] of this.tokens)
+      if (uidSha256(decoded.uid) === hash) this.tokens.delete(token);
+  }
+
+  /**
+   * Every per-request check of a verified token against its user's state: the one place for them, run on
+   * every request whether the facts were cached or just fetched (a check added here, such as one for a
+   * deleted account, holds on the hot path too). Synchronous: what it needs is in `UserState`.
+   */
+  private decide(token: string, decoded: DecodedIdToken, user: UserState): AuthContext | { error: string } {
+    if (user.disabled) return { error: GATEWAY_MSG.accountDisabled };
+    // auth_time is in seconds; tokens issued before a revocation are refused.
+    if (decoded.auth_time * 1000 < user.validSinceMs) {
+      this.tokens.delete(token);
+      return { error: GATEWAY_MSG.sessionRevoked };
+    }
+    // Students sign in with a verified e-mail and password, or with Google: nothing else makes a student
+    // (a guest account from signInAnonymously would otherwise get a profile of its own).
+    const provider = decoded.firebase?.sign_in_provider;
+    if (provider === 'anonymous') return { error: MSG.guestSignInRefused };
+    if (!provider || !ACCEPTED_PROVIDERS.has(provider)) return { error: MSG.signInMethodRefused };
+    const verified = decoded.email_verified === true || user.emailVerified || provider === 'google.com';
+    if (!verified) return { error: MSG.emailNotVerified };
+    return {
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      emailVerified: verified,
+      name: typeof decoded.name === 'string' ? decoded.name : null,
+      authTime: decoded.auth_time,
+    };
   }
 
   /** Reachability of the identity provider, for readiness. */

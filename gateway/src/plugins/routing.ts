@@ -97,8 +97,14 @@ function registerProxy(
       url: `/api${def.path}`,
       schema: { ...def.schema, summary: def.summary, tags: [def.service] },
       config: { access: def.access, service: def.service },
-      preHandler: async (request) => {
-        if (def.access !== 'public') requireUser(request);
+      // Callback style (on every request): signed in for all but public routes; the service checks the rest.
+      preHandler: (request, _reply, done) => {
+        try {
+          if (def.access !== 'public') requireUser(request);
+        } catch (err) {
+          return done(err as Error);
+        }
+        done();
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const url = request.url;

@@ -60,7 +60,9 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
     },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  // Callback style: on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 });

@@ -90,4 +90,32 @@ export const deleteAccount = defineRoute({
   },
 });
 
-export const authRoutes = [getStaffRoles, internalGetRole, internalListStaff, deleteAccount];
+/**
+ * Internal: the record of deleted accounts, for the gateway's check on every request. A uid is kept only
+ * as its SHA-256 (hex); `after` pages from the last sequence number the caller has.
+ */
+export const internalDeletedAccounts = defineRoute({
+  method: 'GET',
+  path: '/internal/deleted-accounts',
+  service: 'auth',
+  access: 'internal',
+  summary: 'Accounts deleted after a sequence number: the SHA-256 of each uid and when it was deleted',
+  schema: {
+    querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, default: 0 })) }),
+    response: {
+      200: Type.Object({
+        items: Type.Array(
+          Type.Object({ seq: Type.Integer(), uidSha256: Type.String(), deletedAtMs: Type.Integer() }),
+        ),
+      }),
+    },
+  },
+});
+
+export const authRoutes = [
+  getStaffRoles,
+  internalGetRole,
+  internalListStaff,
+  deleteAccount,
+  internalDeletedAccounts,
+];

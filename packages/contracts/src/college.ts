@@ -12,6 +12,11 @@ export const Source = Type.Object({
   gatheredAt: IsoDateTime,
   /** The year the figures describe, when the source publishes it (e.g. "2022-23" for College Scorecard data). */
   dataYear: Type.Optional(Type.String({ maxLength: 40 })),
+  /**
+   * For an official data file: its release date (YYYY-MM-DD), or null when the file does not state it.
+   * Then `gatheredAt` is only when this copy was loaded, and the student is shown the release instead.
+   */
+  released: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
 });
 export type Source = Static<typeof Source>;
 
@@ -87,6 +92,22 @@ export const DataYears = Type.Object(
 );
 export type DataYears = Static<typeof DataYears>;
 
+/**
+ * The middle 50 % of admitted students' test scores, per section (College Scorecard SATVR25/75,
+ * SATMT25/75, ACTCM25/75), and the test-score requirement (ADMCON7: 1 required, 2 recommended,
+ * 3 neither required nor recommended, 5 considered but not required).
+ */
+export const AdmissionTests = Type.Object({
+  satReading25: Num,
+  satReading75: Num,
+  satMath25: Num,
+  satMath75: Num,
+  act25: Num,
+  act75: Num,
+  testRequirement: Num,
+});
+export type AdmissionTests = Static<typeof AdmissionTests>;
+
 export const Demographics = Type.Object({
   schoolCity: Str,
   schoolState: Str,
@@ -95,6 +116,11 @@ export const Demographics = Type.Object({
   schoolGradSize: Num,
   /** Fraction 0..1 */
   admissionRate: Num,
+  /**
+   * 'all-campuses': the Scorecard has no rate for this campus, and `admissionRate` is ADM_RATE_ALL, the
+   * rate of all campuses sharing its 6-digit OPE ID. Absent: the campus's own rate (ADM_RATE), or none.
+   */
+  admissionRateScope: Type.Optional(Type.Literal('all-campuses')),
   studentFacRatio: Num,
   priceCalcUrl: Str,
   graduationRate: Num,
@@ -104,6 +130,10 @@ export const Demographics = Type.Object({
   finance: Finance,
   /** The data year of each group of figures, where the source gives it. */
   dataYears: Type.Optional(DataYears),
+  /** Test-score ranges and requirement (optional: older documents lack them) */
+  admissionTests: Type.Optional(AdmissionTests),
+  /** First-time, full-time retention rate at four-year institutions (Scorecard RET_FT4), fraction 0..1 */
+  retentionRate: Type.Optional(Num),
 });
 export type Demographics = Static<typeof Demographics>;
 

@@ -1,14 +1,9 @@
 import Type, { type Static } from 'typebox';
-import { ApiError, CollegeName, IsoDateTime, Ok } from './common.ts';
-import { College, IngestionRequest, IngestionStage } from './college.ts';
+import { ApiError, CollegeName, ForgetStudent, IsoDateTime, Ok } from './common.ts';
+import { College, IngestionRequest } from './college.ts';
 import { Page } from './auth.ts';
 import { defineRoute } from './route.ts';
-import {
-  getMajorProfile,
-  getMajorSuggestions,
-  internalListMajorColleges,
-  internalUpdateMajorProfile,
-} from './majors.ts';
+import { getMajorProfile, getMajorSuggestions, internalListMajorColleges } from './majors.ts';
 
 // Majors and major profiles are declared in majors.ts (owned by the majors work) and served by this service.
 export * from './majors.ts';
@@ -133,9 +128,13 @@ export const internalGetCollege = defineRoute({
   path: '/internal/college',
   service: 'colleges',
   access: 'internal',
-  summary: 'A cached college by name or alias, or 404',
+  summary: 'A cached college by UNITID (when given and stored) or else by name or alias, or 404',
   schema: {
-    querystring: Type.Object({ name: CollegeName }),
+    querystring: Type.Object({
+      name: CollegeName,
+      /** The College Scorecard UNITID a student's list entry points at: it wins over the name. */
+      scorecardId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99_999_999 })),
+    }),
     response: { 200: Type.Object({ college: College }) },
   },
 });
@@ -361,108 +360,21 @@ export const internalDeleteCollege = defineRoute({
   },
 });
 
-// ---- internal, for the ingestion worker (it never touches the colleges schema itself) ----
-
-export const internalTakeAiCall = defineRoute({
+/** Internal, for account deletion: who asked for what, and what was private to them, forgotten. */
+export const internalForgetCollegesStudent = defineRoute({
   method: 'POST',
-  path: '/internal/ai-calls/take',
+  path: '/internal/colleges/forget-student',
   service: 'colleges',
   access: 'internal',
-  summary: 'Counts one AI call against the hourly limit shared by every worker; allowed is false when spent',
+  summary: "Forgets a deleted account: its ingestion requests, private colleges' and held facts' viewers",
   schema: {
-    body: Type.Object({ purpose: Type.String({ minLength: 1, maxLength: 40 }) }),
-    response: { 200: Type.Object({ allowed: Type.Boolean(), message: Type.String() }) },
-  },
-});
-
-const IngestionKey = Type.String({ minLength: 1, maxLength: 300 });
-
-export const internalIngestionStart = defineRoute({
-  method: 'POST',
-  path: '/internal/ingestion/start',
-  service: 'colleges',
-  access: 'internal',
-  summary:
-    'A worker takes a request: running, one more attempt; proceed is false when there is nothing to do',
-  schema: {
-    body: Type.Object({ key: IngestionKey }),
-    response: {
-      200: Type.Object({ proceed: Type.Boolean(), request: Type.Union([IngestionRequest, Type.Null()]) }),
-    },
-  },
-});
-
-export const internalIngestionStage = defineRoute({
-  method: 'POST',
-  path: '/internal/ingestion/stage',
-  service: 'colleges',
-  access: 'internal',
-  summary: 'The stage a running request has reached (shown behind the loading overlay)',
-  schema: {
-    body: Type.Object({ key: IngestionKey, stage: IngestionStage }),
-    response: { 200: Type.Object({ request: Type.Union([IngestionRequest, Type.Null()]) }) },
-  },
-});
-
-export const internalIngestionComplete = defineRoute({
-  method: 'POST',
-  path: '/internal/ingestion/complete',
-  service: 'colleges',
-  access: 'internal',
-  summary: 'Stores the gathered college (idempotent upsert), marks the request done, emits college.ingested',
-  schema: {
-    body: Type.Object({
-      key: IngestionKey,
-      college: College,
-      /** false when the college facts could not be gathered (no AI provider): a later request may add them */
-      factsGathered: Type.Boolean(),
-      /**
-       * The official website the AI provider named (no government record): with the typed name, it decides
-       * whether the college is shared with everyone or kept private for review.
-       */
-      officialWebsite: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-      /**
-       * The pages the AI answer cited (its web search's `url_citation` annotations). A fact whose page is
-       * not among them stays private to who asked, for review.
-       */
-      citations: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 200 })),
-      /**
-       * Facts of the answer about a College Scorecard institution that failed the sharing rule (page not on
-       * the official domain, or not cited; every AI name): kept private to who asked, for review.
-       */
-      held: Type.Optional(
-        Type.Array(
-          Type.Object({
-            kind: HeldFactKind,
-            value: Type.Unknown(),
-            sourceUrl: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
-            reason: Type.String({ maxLength: 1000 }),
-          }),
-          { maxItems: 20 },
-        ),
-      ),
-    }),
-    response: { 200: Type.Object({ request: IngestionRequest }), 400: ApiError, 404: ApiError },
-  },
-});
-
-export const internalIngestionFail = defineRoute({
-  method: 'POST',
-  path: '/internal/ingestion/fail',
-  service: 'colleges',
-  access: 'internal',
-  summary: 'Records a failed try: `final` marks the request failed with a reason a student can read',
-  schema: {
-    body: Type.Object({
-      key: IngestionKey,
-      reason: Type.String({ minLength: 1, maxLength: 1000 }),
-      final: Type.Boolean(),
-    }),
-    response: { 200: Type.Object({ request: Type.Union([IngestionRequest, Type.Null()]) }) },
+    body: ForgetStudent,
+    response: { 200: Type.Object({ rows: Type.Integer() }) },
   },
 });
 
 export const collegeRoutes = [
+  internalForgetCollegesStudent,
   searchCollege,
   addCollege,
   getIngestionStatus,
@@ -473,15 +385,9 @@ export const collegeRoutes = [
   internalResolveCollege,
   internalListColleges,
   internalListMajorColleges,
-  internalUpdateMajorProfile,
   internalIngestionOverview,
   internalRetryIngestion,
   internalCollegeStats,
-  internalIngestionStart,
-  internalIngestionStage,
-  internalIngestionComplete,
-  internalIngestionFail,
-  internalTakeAiCall,
   internalListCollegeReviews,
   internalApproveCollege,
   internalMergeCollege,

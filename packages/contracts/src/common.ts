@@ -45,6 +45,12 @@ export const IsoDateTime = Type.String({ format: 'date-time' });
 /** A user id as issued by the identity provider. Optional wherever the spec sends one: the token decides. */
 export const UserId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
 
+/**
+ * Body of each service's internal "forget this student" route, called when an account is deleted: the
+ * service removes every row that names the uid (tests/api/account-deletion.test.ts finds them all).
+ */
+export const ForgetStudent = Type.Object({ uid: UserId }, { additionalProperties: false });
+
 /** A college name as typed by a student. */
 export const CollegeName = Type.String({ minLength: 1, maxLength: 200 });
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ApiError, CollegeName, IsoDateTime } from './common.ts';
+import { ApiError, CollegeName, ForgetStudent, IsoDateTime } from './common.ts';
 import type { MessageDef } from './events.ts';
 import { INPUT_MSG } from './messages.ts';
 import { defineRoute } from './route.ts';
@@ -237,100 +237,25 @@ export type GatherPlatformPromptsJobData = Static<typeof GatherPlatformPromptsPa
 /** The jobs of the essays queue (the worker's registry checks its handlers against this list). */
 export const ESSAY_JOBS = [WriteExampleEssaysJob, GatherPlatformPromptsJob] as const;
 
-// ---- the ingestion worker's reports on essays work ----
-
-const PromptKey = Type.String({ minLength: 1, maxLength: 200 });
-const ExampleRequestView = Type.Object({
-  state: Type.Union([
-    Type.Literal('queued'),
-    Type.Literal('running'),
-    Type.Literal('done'),
-    Type.Literal('failed'),
-    Type.Literal('unavailable'),
-  ]),
-  promptText: Type.String(),
-  wordLimit: Type.Union([Type.Integer(), Type.Null()]),
-});
-
-export const internalUpdateExamples = defineRoute({
+/** Internal, for account deletion: an admin's name on the example essays they added is removed. */
+export const internalForgetEssaysStudent = defineRoute({
   method: 'POST',
-  path: '/internal/examples/update',
+  path: '/internal/essays/forget-student',
   service: 'essays',
   access: 'internal',
-  summary:
-    "The worker reports a try of writing a prompt's examples: `running` starts it (proceed is false when the request is no longer waiting), `queued` a failed try to retry, `failed` or `unavailable` the end",
+  summary: 'Forgets a deleted account: example essays it added no longer name it',
   schema: {
-    body: Type.Object({
-      promptKey: PromptKey,
-      state: Type.Union([
-        Type.Literal('running'),
-        Type.Literal('queued'),
-        Type.Literal('failed'),
-        Type.Literal('unavailable'),
-      ]),
-      reason: Type.Optional(Type.String({ maxLength: 1000 })),
-    }),
-    response: {
-      200: Type.Object({ proceed: Type.Boolean(), request: Type.Union([ExampleRequestView, Type.Null()]) }),
-    },
-  },
-});
-
-export const internalCompleteExamples = defineRoute({
-  method: 'POST',
-  path: '/internal/examples/complete',
-  service: 'essays',
-  access: 'internal',
-  summary: 'Stores the examples written for a prompt and closes its request (idempotent)',
-  schema: {
-    body: Type.Object({
-      promptKey: PromptKey,
-      essays: Type.Array(
-        Type.Object({
-          title: Type.Union([Type.String({ maxLength: 300 }), Type.Null()]),
-          body: Type.String({ minLength: 1, maxLength: 20_000 }),
-        }),
-        { minItems: 1, maxItems: 5 },
-      ),
-      /** Who wrote them, e.g. "ai:gpt-4.1-mini" */
-      addedBy: Type.String({ minLength: 1, maxLength: 200 }),
-    }),
-    response: { 200: Type.Object({ ok: Type.Literal(true) }) },
-  },
-});
-
-export const internalSavePlatformPrompts = defineRoute({
-  method: 'POST',
-  path: '/internal/platform-prompts',
-  service: 'essays',
-  access: 'internal',
-  summary: "Stores an application platform's prompts as read on its official site (Common App, UC)",
-  schema: {
-    body: Type.Object({
-      platform: Type.Union([Type.Literal('commonApp'), Type.Literal('universityOfCalifornia')]),
-      prompts: Type.Array(
-        Type.Object({
-          text: Type.String({ minLength: 1, maxLength: 5000 }),
-          wordLimit: Type.Union([Type.Integer(), Type.Null()]),
-          wordMin: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-          sourceUrl: Type.String({ minLength: 1, maxLength: 2000 }),
-          note: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-        }),
-        { minItems: 1, maxItems: 20 },
-      ),
-    }),
-    response: { 200: Type.Object({ ok: Type.Literal(true) }) },
+    body: ForgetStudent,
+    response: { 200: Type.Object({ rows: Type.Integer() }) },
   },
 });
 
 export const essaysRoutes = [
+  internalForgetEssaysStudent,
   getCollegesEssays,
   getPrompts,
   getEssays,
   getPromptGroups,
   getMyEssayPrompts,
   addExampleEssay,
-  internalUpdateExamples,
-  internalCompleteExamples,
-  internalSavePlatformPrompts,
 ];

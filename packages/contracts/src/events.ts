@@ -59,6 +59,8 @@ export const CollegeIngestedEvent = defineMessage(
   Type.Object({
     /** Official name of the stored college */
     name: Type.String(),
+    /** Its College Scorecard UNITID, when it has a government record (students' entries point at it) */
+    scorecardId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     aliases: Type.Array(Type.String()),
     deadlines: Type.Array(
       Type.Object({ type: Type.String(), date: Type.Union([Type.String(), Type.Null()]) }),

@@ -116,26 +116,3 @@ export const internalListMajorColleges = defineRoute({
     },
   },
 });
-
-export const internalUpdateMajorProfile = defineRoute({
-  method: 'POST',
-  path: '/internal/major-profile/update',
-  service: 'colleges',
-  access: 'internal',
-  summary: 'The ingestion worker reports progress or the outcome of a major profile request',
-  schema: {
-    body: Type.Object({
-      key: Type.String({ minLength: 1, maxLength: 400 }),
-      state: Type.Union([
-        Type.Literal('running'),
-        Type.Literal('done'),
-        Type.Literal('not_found'),
-        Type.Literal('failed'),
-      ]),
-      stage: Type.Optional(Type.String({ maxLength: 40 })),
-      profile: Type.Optional(MajorProfile),
-      reason: Type.Optional(Type.String({ maxLength: 1000 })),
-    }),
-    response: { 200: Type.Object({ ok: Type.Literal(true) }), 404: ApiError },
-  },
-});

@@ -1,2 +1,3 @@
 export * from './tracked.ts';
 export * from './outbox.ts';
+export * from './handlers.ts';

@@ -34,7 +34,6 @@ const GOVERNMENT_LABELS: Array<[string, (d: Demographics) => unknown]> = [
   ['Average family income', (d) => d.finance.avgFamilyIncome],
   ['Median family income', (d) => d.finance.medianFamilyIncome],
   ['FAFSA applications', (d) => d.finance.fafsaApplications],
-  ['Students with grants or loans', (d) => d.finance.studentsGrantsOrLoans],
   ['Cost of attendance', (d) => d.finance.costAttendance],
   ['In-state tuition', (d) => d.finance.inStateTuition],
   ['Out-of-state tuition', (d) => d.finance.outOfStateTuition],

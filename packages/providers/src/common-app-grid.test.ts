@@ -98,7 +98,11 @@ describe('the shipped grid', () => {
     ]);
     expect(grid.find('Anderson University', [], 'Anderson', 'TX', null, fall2025)).toBeNull();
     // A Scorecard institution the reviewed match left out is not guessed by name.
-    expect(grid.find('Union College', [], 'Schenectady', 'NY', 196866, fall2025)).toBeNull();
+    // "Union College" of the grid is the Common App member of the name, in Schenectady, NY.
+    expect(grid.find('Union College', [], 'Schenectady', 'NY', 196866, fall2025)?.deadlines).toContainEqual({
+      type: 'Early Decision',
+      date: '2025-11-01',
+    });
     expect(grid.find('Qwxyzzy Imaginary Academy', [], null, null, null, fall2025)).toBeNull();
   });
 });

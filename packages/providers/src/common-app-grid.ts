@@ -20,6 +20,8 @@ export interface GridFacts {
   fees: { us: number | null; intl: number | null } | null;
   /** Whether the Common App personal essay is required */
   personal_essay: boolean | null;
+  /** The college's own essays in place of the Common App's (UC: 4 Personal Insight Questions of 8) */
+  own_essays?: { name: string; required: number; of: number; words: number | null };
   /** "Yes" when the college asks its own writing questions */
   writing_supplement: string | null;
   /** "Yes" when self-reported courses and grades are required */
@@ -147,9 +149,15 @@ export function gridFacts(
                 : money(fee),
         }
       : {}),
-    ...(typeof e.personal_essay === 'boolean'
-      ? { personalEssay: e.personal_essay ? 'Required' : 'Not required' }
-      : {}),
+    ...(e.own_essays
+      ? {
+          personalEssay:
+            `Required: ${e.own_essays.required} ${e.own_essays.name} (of ${e.own_essays.of}` +
+            `${e.own_essays.words ? `, up to ${e.own_essays.words} words each` : ''})`,
+        }
+      : typeof e.personal_essay === 'boolean'
+        ? { personalEssay: e.personal_essay ? 'Required' : 'Not required' }
+        : {}),
     ...(e.writing_supplement === 'Yes' ? { writingSupplement: 'Required' } : {}),
     ...(counselor ? { counselorRecommendation: counselor } : {}),
   };

@@ -7,3 +7,4 @@ export * from './college-document.ts';
 export * from './validate.ts';
 export * from './common-app-grid.ts';
 export * from './trust.ts';
+export * from './job-providers.ts';

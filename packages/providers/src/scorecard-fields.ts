@@ -27,6 +27,8 @@ export const SCORECARD_FIELDS = {
   size: f('UGDS', 'latest.student.size'),
   gradStudents: f('GRADS', 'latest.student.grad_students'),
   admissionRate: f('ADM_RATE', 'latest.admissions.admission_rate.overall'),
+  /** The rate of all campuses sharing the 6-digit OPE ID, shown (so labelled) where ADM_RATE is missing */
+  admissionRateAllCampuses: f('ADM_RATE_ALL', 'latest.admissions.admission_rate.by_ope_id'),
   studentFacultyRatio: f('STUFACR', 'latest.student.demographics.student_faculty_ratio'),
   white: f('UGDS_WHITE', 'latest.student.demographics.race_ethnicity.white'),
   black: f('UGDS_BLACK', 'latest.student.demographics.race_ethnicity.black'),
@@ -42,10 +44,6 @@ export const SCORECARD_FIELDS = {
   avgFamilyIncome: f('FAMINC', 'latest.student.demographics.avg_family_income'),
   medianFamilyIncome: f('MD_FAMINC', 'latest.student.demographics.median_family_income'),
   fafsaApplications: f('APPL_SCH_N', 'latest.student.FAFSA_applications'),
-  pellOrLoanStudents: f(
-    'D_PCTPELL_PCTFLOAN',
-    'latest.student.undergrads_with_pell_grant_or_federal_student_loan',
-  ),
   pellGrantRate: f('PCTPELL', 'latest.aid.pell_grant_rate'),
   federalLoanRate: f('PCTFLOAN', 'latest.aid.federal_loan_rate'),
   costAcademicYear: f('COSTT4_A', 'latest.cost.attendance.academic_year'),
@@ -68,6 +66,14 @@ export const SCORECARD_FIELDS = {
   netPricePriv5: f('NPT45_PRIV', 'latest.cost.net_price.private.by_income_level.110001-plus'),
   completion4yr: f('C150_4', 'latest.completion.completion_rate_4yr_150nt'),
   completionLessThan4yr: f('C150_L4', 'latest.completion.completion_rate_less_than_4yr_150nt'),
+  retention4yr: f('RET_FT4', 'latest.student.retention_rate.four_year.full_time'),
+  satReading25: f('SATVR25', 'latest.admissions.sat_scores.25th_percentile.critical_reading'),
+  satReading75: f('SATVR75', 'latest.admissions.sat_scores.75th_percentile.critical_reading'),
+  satMath25: f('SATMT25', 'latest.admissions.sat_scores.25th_percentile.math'),
+  satMath75: f('SATMT75', 'latest.admissions.sat_scores.75th_percentile.math'),
+  act25: f('ACTCM25', 'latest.admissions.act_scores.25th_percentile.cumulative'),
+  act75: f('ACTCM75', 'latest.admissions.act_scores.75th_percentile.cumulative'),
+  testRequirements: f('ADMCON7', 'latest.admissions.test_requirements'),
 } as const satisfies Record<string, ScorecardField>;
 
 export type ScorecardKey = keyof typeof SCORECARD_FIELDS;
@@ -121,11 +127,18 @@ function str(v: unknown): string | null {
   return s && s !== 'NULL' ? s : null;
 }
 
-/** A URL as published, with https:// added when the Scorecard leaves the scheme out. */
+/**
+ * A URL as published, with a scheme added when the Scorecard leaves it out: https://, except for an
+ * address with a port of its own ("grizzlyden.missouristate.edu:9010/npcalc.htm"), which keeps its port
+ * and gets http:// (a server on its own port speaks plain HTTP; TLS there would fail the link).
+ */
 export function url(v: unknown): string | null {
   const s = str(v);
   if (!s) return null;
-  const withScheme = /^https?:\/\//i.test(s) ? s : `https://${s.replace(/^\/+/, '')}`;
+  const bare = s.replace(/^\/+/, '');
+  const ownPort = /^[^/?#]+:(\d+)(?:[/?#]|$)/.exec(bare);
+  const scheme = ownPort && ownPort[1] !== '443' ? 'http' : 'https';
+  const withScheme = /^https?:\/\//i.test(s) ? s : `${scheme}://${bare}`;
   try {
     return new URL(withScheme).toString();
   } catch {
@@ -177,6 +190,8 @@ export function governmentData(
   const priv = control === 2 || control === 3;
   const band = (p: unknown, q: unknown) => (pub ? num(p) : priv ? num(q) : null);
   const graduationRate = num(rec.completion4yr) ?? num(rec.completionLessThan4yr);
+  const campusRate = num(rec.admissionRate);
+  const allCampusesRate = campusRate === null ? num(rec.admissionRateAllCampuses) : null;
   return {
     scorecardId: id,
     name,
@@ -188,7 +203,8 @@ export function governmentData(
       schoolState: str(rec.state),
       schoolSize: num(rec.size),
       schoolGradSize: num(rec.gradStudents),
-      admissionRate: num(rec.admissionRate),
+      admissionRate: campusRate ?? allCampusesRate,
+      ...(allCampusesRate !== null ? { admissionRateScope: 'all-campuses' as const } : {}),
       studentFacRatio: num(rec.studentFacultyRatio),
       priceCalcUrl: url(rec.priceCalculatorUrl),
       graduationRate,
@@ -209,7 +225,10 @@ export function governmentData(
         avgFamilyIncome: num(rec.avgFamilyIncome),
         medianFamilyIncome: num(rec.medianFamilyIncome),
         fafsaApplications: num(rec.fafsaApplications),
-        studentsGrantsOrLoans: num(rec.pellOrLoanStudents),
+        // D_PCTPELL_PCTFLOAN is the head count the Pell and loan shares are taken of (data dictionary), not
+        // a count of students with grants or loans: the Scorecard publishes no such figure. The shares are
+        // pellGrantRate and federalLoanRate.
+        studentsGrantsOrLoans: null,
         costAttendance: num(rec.costAcademicYear) ?? num(rec.costProgramYear),
         inStateTuition: num(rec.tuitionInState),
         outOfStateTuition: num(rec.tuitionOutOfState),
@@ -225,6 +244,16 @@ export function governmentData(
         avgNetPrice: band(rec.avgNetPricePub, rec.avgNetPricePriv),
         medianDebt: num(rec.medianDebt),
       },
+      admissionTests: {
+        satReading25: num(rec.satReading25),
+        satReading75: num(rec.satReading75),
+        satMath25: num(rec.satMath25),
+        satMath75: num(rec.satMath75),
+        act25: num(rec.act25),
+        act75: num(rec.act75),
+        testRequirement: num(rec.testRequirements),
+      },
+      retentionRate: num(rec.retention4yr),
       // The API and the CSV rows carry no year; whoever knows the file's years passes them in.
       ...(opts.dataYears && Object.keys(opts.dataYears).length ? { dataYears: { ...opts.dataYears } } : {}),
     },

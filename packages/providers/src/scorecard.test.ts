@@ -4,7 +4,7 @@ import { SCORECARD_CSV, SCORECARD_DICTIONARY_CSV, startScorecardFake, type Score
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from './errors.ts';
 import { ScorecardClient } from './scorecard.ts';
-import { governmentData, recordFromCsv, SCORECARD_FIELDS, splitAliases } from './scorecard-fields.ts';
+import { governmentData, recordFromCsv, SCORECARD_FIELDS, splitAliases, url } from './scorecard-fields.ts';
 
 type Row = Record<string, string>;
 const rows = new Map(
@@ -27,11 +27,25 @@ function expectedFromCsv(row: Row) {
     schoolState: row.STABBR,
     schoolSize: n('UGDS'),
     schoolGradSize: n('GRADS'),
-    admissionRate: n('ADM_RATE'),
+    // The campus's own rate; where the Scorecard has none, all campuses' rate (ADM_RATE_ALL), so labelled.
+    admissionRate: n('ADM_RATE') ?? n('ADM_RATE_ALL'),
+    ...(n('ADM_RATE') === null && n('ADM_RATE_ALL') !== null
+      ? { admissionRateScope: 'all-campuses' as const }
+      : {}),
     studentFacRatio: n('STUFACR'),
     priceCalcUrl: url(row.NPCURL),
     graduationRate,
     ownership: { '1': 'Public', '2': 'Private nonprofit', '3': 'Private for-profit' }[row.CONTROL!],
+    admissionTests: {
+      satReading25: n('SATVR25'),
+      satReading75: n('SATVR75'),
+      satMath25: n('SATMT25'),
+      satMath75: n('SATMT75'),
+      act25: n('ACTCM25'),
+      act75: n('ACTCM75'),
+      testRequirement: n('ADMCON7'),
+    },
+    retentionRate: n('RET_FT4'),
     demographics: {
       white: n('UGDS_WHITE'),
       black: n('UGDS_BLACK'),
@@ -93,6 +107,31 @@ describe('College Scorecard mapping, field by field against the official CSV', (
   it.each([...PUBLIC, ...PRIVATE])('maps institution %s from the CSV row (bulk import)', (id) => {
     const row = rows.get(id)!;
     expect(governmentData(recordFromCsv(row))!.demographics).toEqual(expectedFromCsv(row));
+  });
+
+  it("shows all campuses' admission rate, so labelled, where the campus has none", () => {
+    const row = rows.get('204006')!; // Miami University-Hamilton: no ADM_RATE, an ADM_RATE_ALL
+    expect(row.ADM_RATE).toBe('');
+    const d = governmentData(recordFromCsv(row))!.demographics;
+    expect(d.admissionRate).toBe(Number(row.ADM_RATE_ALL));
+    expect(d.admissionRateScope).toBe('all-campuses');
+    const own = governmentData(recordFromCsv(rows.get('166027')!))!.demographics;
+    expect(own.admissionRate).toBe(Number(rows.get('166027')!.ADM_RATE));
+    expect(own.admissionRateScope).toBeUndefined();
+  });
+
+  it('never calls the head count D_PCTPELL_PCTFLOAN students with grants or loans', () => {
+    const row = { ...rows.get('166027')!, D_PCTPELL_PCTFLOAN: '7000' };
+    expect(governmentData(recordFromCsv(row))!.demographics.finance.studentsGrantsOrLoans).toBeNull();
+  });
+
+  it('keeps the port of a link published without a scheme, over plain HTTP', () => {
+    expect(url('grizzlyden.missouristate.edu:9010/npcalc.htm')).toBe(
+      'http://grizzlyden.missouristate.edu:9010/npcalc.htm',
+    );
+    expect(url('www2.amridgeuniversity.edu:9091/')).toBe('http://www2.amridgeuniversity.edu:9091/');
+    expect(url('https://npc.example.edu:8443/x')).toBe('https://npc.example.edu:8443/x');
+    expect(url('www.aum.edu/npc')).toBe('https://www.aum.edu/npc');
   });
 
   it('keeps the data years it is given, and none when it is given none', () => {

@@ -3,17 +3,17 @@ import http from 'node:http';
 import type {} from '@fastify/swagger';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerFactory,
 } from 'fastify';
 import client from 'prom-client';
-import pino from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import { KIT_MSG } from './messages.ts';
-import type { AuthContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
-import { installIdentity } from './identity.ts';
+import { installIdentity, type Verify } from './identity.ts';
 import { internalKey, stripInternalHeaders } from './internal-auth.ts';
 import { installMetrics } from './metrics.ts';
 import { installRequestContext } from './request-context.ts';
@@ -38,12 +38,18 @@ export interface BaseAppOptions {
   trustProxy?: false | string[];
   /** Bearer token for `/metrics` (METRICS_TOKEN); without it `/metrics` is off. */
   metricsToken?: string | undefined;
-  /** Gateway only: verifies a bearer token. */
-  verify?: (request: FastifyRequest) => Promise<AuthContext | { error: string } | null>;
+  /** Gateway only: verifies a bearer token (synchronously when its answer is cached). */
+  verify?: Verify;
   /** Prefix for health routes (`/api` on the gateway). */
   healthPrefix?: string;
   readyChecks?: ReadyCheck[];
   bodyLimit?: number;
+  /**
+   * How long a client may take to send a whole request (default 30 s; its headers: at most 10 s of it).
+   * Node's own default is no limit once Fastify's `requestTimeout: 0` reaches it: a client sending a body
+   * a byte a minute would hold its connection open for ever.
+   */
+  requestTimeoutMs?: number;
   /** Log destination for tests; defaults to stdout. */
   logStream?: NodeJS.WritableStream;
   registry?: client.Registry;
@@ -86,6 +92,66 @@ function stdoutLog(): pino.DestinationStream {
   return stdout;
 }
 
+type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
+
+/**
+ * `request.log`, made only when something logs with it. Fastify makes a pino child logger for every
+ * request (its bindings serialised, its serializers set up), a measurable share of a cheap request; most
+ * requests log only their one line, which `OneLinePerRequest` writes with the parent logger and the same
+ * request id, so the child is made only for a request whose code logs something of its own.
+ */
+class LazyRequestLogger {
+  private made: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly opts: ChildLoggerOptions,
+  ) {}
+
+  private get log(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.opts));
+  }
+  get level(): string {
+    return this.made?.level ?? this.opts.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.log.level = level;
+  }
+  fatal(...a: LogArgs): void {
+    (this.log.fatal as (...a: LogArgs) => void)(...a);
+  }
+  error(...a: LogArgs): void {
+    (this.log.error as (...a: LogArgs) => void)(...a);
+  }
+  warn(...a: LogArgs): void {
+    (this.log.warn as (...a: LogArgs) => void)(...a);
+  }
+  info(...a: LogArgs): void {
+    (this.log.info as (...a: LogArgs) => void)(...a);
+  }
+  debug(...a: LogArgs): void {
+    (this.log.debug as (...a: LogArgs) => void)(...a);
+  }
+  trace(...a: LogArgs): void {
+    (this.log.trace as (...a: LogArgs) => void)(...a);
+  }
+  silent(...a: LogArgs): void {
+    (this.log.silent as (...a: LogArgs) => void)(...a);
+  }
+  child(bindings: Bindings, opts?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.log.child(bindings, opts);
+  }
+
+  /** An info line with the request's bindings: through its child if one was made, else the parent. */
+  line(obj: Record<string, unknown>, msg: string): void {
+    if (this.made || Object.keys(this.opts).length) this.log.info(obj, msg);
+    else this.parent.info({ ...this.bindings, ...obj }, msg);
+  }
+}
+
+const lazyRequestLogger = (logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions) =>
+  new LazyRequestLogger(logger, bindings, opts) as unknown as FastifyBaseLogger;
+
 /**
  * One info line per request, written when it is answered, with the request and the outcome (Fastify's
  * default writes a second line when the request arrives: twice the logging cost on every request).
@@ -99,7 +165,9 @@ class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     if (error) return super.requestCompleted(error, request, reply);
-    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (reply.log instanceof LazyRequestLogger) reply.log.line(line, 'request completed');
+    else reply.log.info(line, 'request completed');
   }
 }
 
@@ -125,7 +193,9 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
       stream: opts.logStream ?? stdoutLog(),
     },
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
+    requestTimeout: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     genReqId: (req) => {
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && REQUEST_ID.test(h) ? h : randomUUID();
@@ -144,8 +214,10 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
     },
   });
   installRequestContext(app);
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style: a hook on every request, and an async one costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   installValidation(app);
   installErrorHandler(app);
@@ -209,13 +281,25 @@ const edgeServer: FastifyServerFactory = (handler, opts) =>
     handler(req, res);
   }, opts);
 
-/** The HTTP server Fastify makes by default, with its timeouts. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** The longest a client may take to send its request headers. */
+const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * The HTTP server Fastify makes by default, with its timeouts, and bounded request and header times: a
+ * request whose headers or body arrive too slowly is answered 408 and its connection closed. Node checks
+ * those limits every `connectionsCheckingInterval`, kept well under them.
+ */
 const plainServer: FastifyServerFactory = (handler, options) => {
   // Fastify passes its options with defaults filled in; typed loosely by Fastify, read as numbers.
   const opts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
-  const server = http.createServer(handler);
+  const requestTimeout = opts.requestTimeout || DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeout);
+  const server = http.createServer(
+    { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) },
+    handler,
+  );
   if (opts.keepAliveTimeout !== undefined) server.keepAliveTimeout = opts.keepAliveTimeout;
-  if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout;
   server.setTimeout(opts.connectionTimeout ?? 0);
   return server;
 };

@@ -1,14 +1,16 @@
 import {
   ROUTES,
   routeKey,
+  type Access,
   type RouteBody,
   type RouteDef,
   type RouteParams,
   type RouteQuery,
   type RouteReply,
 } from '@ct/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkAccess } from './access.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { checkAccess, requireUser } from './access.ts';
+import type { ServiceClients } from './clients.ts';
 import type { ServiceContext } from './context.ts';
 
 export type TypedRequest<R extends RouteDef> = FastifyRequest<{
@@ -30,6 +32,25 @@ export interface Implementation {
 /** Pairs a route of the table with its handler, typed from the route's schemas. */
 export function implement<R extends RouteDef>(def: R, handler: NoInfer<Handler<R>>): Implementation {
   return { def, handler: handler as Implementation['handler'] };
+}
+
+/**
+ * A route's access check as a callback-style hook: the checks of `public` and `user` routes need no I/O,
+ * so they run without a promise (this hook is on every request); `admin` looks the role up.
+ */
+export function accessHook(access: Access, clients: ServiceClients): preHandlerHookHandler {
+  if (access === 'admin' || access === 'internal')
+    return (request, _reply, done) => {
+      checkAccess(access, request, clients).then(() => done(), done);
+    };
+  return (request, _reply, done) => {
+    try {
+      if (access === 'user') requireUser(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  };
 }
 
 /**
@@ -64,7 +85,7 @@ export function registerRoutes(
       ...(def.access === 'internal'
         ? { onRequest: async (request: FastifyRequest) => checkAccess('internal', request, ctx.clients) }
         : {}),
-      preHandler: async (request) => checkAccess(def.access, request, ctx.clients),
+      preHandler: accessHook(def.access, ctx.clients),
       handler,
     });
   }

@@ -41,13 +41,15 @@ export function installValidation(app: FastifyInstance): void {
   });
   // Postgres cannot store NUL in text, and rejects lone surrogates in jsonb (a 500 otherwise); text
   // columns would silently turn them into U+FFFD. Refuse both before any schema or handler sees them.
-  app.addHook('preValidation', async (request) => {
+  // Callback style: on every request, and an async hook costs a promise each time.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (
       hasUnstorableText(request.query) ||
       hasUnstorableText(request.params) ||
       hasUnstorableText(request.body)
     )
-      throw new AppError('VALIDATION_ERROR', UNSTORABLE_MESSAGE);
+      return done(new AppError('VALIDATION_ERROR', UNSTORABLE_MESSAGE));
+    done();
   });
 }
 

@@ -38,6 +38,25 @@ export interface DbOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/** Statement names by SQL text (see `preparedName`); the same for every pool of the process. */
+const preparedNames = new Map<string, string>();
+/** More distinct statements than the code has means SQL built per call: those are not kept. */
+const MAX_PREPARED = 2000;
+
+/**
+ * The name a parameterised query is prepared under on each Postgres connection: the first run on a
+ * connection parses it, later runs only bind and execute it, so neither side parses (nor the server plans,
+ * once it settles on a generic plan) the same statement on every request (docs/performance.md).
+ */
+function preparedName(sql: string): string | undefined {
+  let name = preparedNames.get(sql);
+  if (name === undefined && preparedNames.size < MAX_PREPARED) {
+    name = `ct_${preparedNames.size + 1}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
+
 /** Opens the store: Postgres when a URL is given, otherwise PGlite persisted to `dataDir`. */
 export async function openDb(opts: DbOptions): Promise<Db> {
   if (opts.url) return openPostgres(opts.url, opts.poolMax ?? 10, opts.applicationName);
@@ -55,7 +74,10 @@ async function openPostgres(url: string, max: number, applicationName?: string):
   // An idle client losing its server (restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
-    const r = await q.query(sql, params as unknown[] | undefined);
+    const name = params?.length ? preparedName(sql) : undefined;
+    const r = await (name
+      ? q.query({ name, text: sql, values: params as unknown[] })
+      : q.query(sql, params as unknown[] | undefined));
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
   };
   return {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineService } from '@ct/service-kit';
 import { AuthConfig } from './config.ts';
 import { FirebaseAccounts } from './repositories/accounts.ts';
+import { DeletedAccountRepository } from './repositories/deleted-accounts.ts';
 import { RoleRepository } from './repositories/roles.ts';
 import { accountRoutes } from './routes/account.ts';
 import { roleRoutes } from './routes/roles.ts';
@@ -18,7 +19,15 @@ export default defineService({
       emulatorHost: ctx.config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     });
     ctx.onClose(() => accounts.close());
-    return { ctx, roles: new RoleRepository(ctx.db), accounts };
+    return {
+      ctx,
+      roles: new RoleRepository(ctx.db),
+      accounts,
+      deleted: new DeletedAccountRepository(ctx.db),
+    };
   },
-  routes: ({ ctx, roles, accounts }) => [...roleRoutes(roles), ...accountRoutes(ctx, roles, accounts)],
+  routes: ({ ctx, roles, accounts, deleted }) => [
+    ...roleRoutes(roles),
+    ...accountRoutes(ctx, roles, accounts, deleted),
+  ],
 });

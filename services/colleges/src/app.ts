@@ -8,6 +8,8 @@ import { collectionRoutes } from './routes/collection.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
 import { reviewRoutes } from './routes/reviews.ts';
+import { studentRoutes } from './routes/students.ts';
+import { StudentTraceRepository } from './repositories/students.ts';
 import { loadSnapshot } from './snapshot.ts';
 
 /** The colleges service: the college cache, search, suggestions, majors and ingestion requests. */
@@ -17,13 +19,19 @@ export default defineService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: CollegesConfig,
   // The one place its repositories, tracked jobs and outbox are built: routes and start-up share them.
-  deps: (ctx) => ({ ctx, ingestion: new Ingestion(ctx), majors: new MajorProfileRepository(ctx.db) }),
-  routes: ({ ctx, ingestion, majors }) => [
+  deps: (ctx) => ({
+    ctx,
+    ingestion: new Ingestion(ctx),
+    majors: new MajorProfileRepository(ctx.db),
+    traces: new StudentTraceRepository(ctx.db),
+  }),
+  routes: ({ ctx, ingestion, majors, traces }) => [
     ...collegeRoutes(ctx, ingestion),
     ...ingestionRoutes(ctx, ingestion),
     ...reviewRoutes(ctx, ingestion),
     ...majorRoutes(ctx, ingestion, majors),
     ...collectionRoutes(ingestion.colleges),
+    ...studentRoutes(traces),
   ],
   async start({ ctx, ingestion }) {
     const { config } = ctx;

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { withBase } from '@ct/service-kit';
 
 /** The colleges service's own settings (the base variables come from service-kit). */
-const OWN = {
+export const COLLEGES_SETTINGS = {
   /** Tries per ingestion job, the first included. */
   INGESTION_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 3 }),
   /** First retry delay of an ingestion job; doubles on each further retry. */
@@ -29,5 +29,5 @@ const OWN = {
   LOAD_SNAPSHOT: Type.Boolean({ default: true }),
 };
 
-export const CollegesConfig = withBase(OWN);
+export const CollegesConfig = withBase(COLLEGES_SETTINGS);
 export type CollegesConfig = Static<typeof CollegesConfig>;

@@ -26,6 +26,7 @@ import { SuggestionIndex } from './suggestions.ts';
 export function ingestedEvent(doc: College): { payload: CollegeIngestedPayload; eventId: string } {
   const payload: CollegeIngestedPayload = {
     name: doc.name,
+    scorecardId: doc.scorecardId,
     aliases: doc.aliases,
     deadlines: doc.info.deadlines,
     essayPrompts: doc.info.essayPrompts,

@@ -35,7 +35,6 @@ export const COLLEGES_MSG = {
   nobodyAsked: (name: string) => `Nobody has asked for "${name}" yet. Use Add College to gather it.`,
   noRequest: (key: string) => `No ingestion request "${key}"`,
   onlyFailedRetried: 'Only a failed request can be retried.',
-  aiCallCounted: 'AI call counted',
   // Majors
   majorRequestNotRecorded: 'The major stats request could not be recorded',
   majorGatherFailed: (major: string, college: string, reason: string | null) =>
@@ -43,8 +42,6 @@ export const COLLEGES_MSG = {
     (reason ? `: ${reason.replace(/\.$/, '')}` : '') +
     '. Please try again in a few minutes.',
   gatheringMajor: (major: string, college: string) => `Gathering ${major} stats for ${college}`,
-  majorProfileMissing: 'A finished major profile needs its profile',
-  noMajorRequest: (key: string) => `No major profile request ${key}`,
   // An admin's decisions
   noReviewItem: (id: number) => `There is no college waiting for review with id ${id}.`,
   noCollegeWithId: (id: number) => `There is no college with id ${id}.`,

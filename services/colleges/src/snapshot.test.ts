@@ -38,7 +38,15 @@ describe('the College Scorecard snapshot shipped with the product', () => {
       ['Website', '2025-01-16 release'],
       ['Net price calculator link', 'about the 2022 release'],
       ['Median earnings 10 years after entry', '2020-21'],
+      ['Test-score requirement for admission', '2021-22'],
     ]);
+    // The fit band's figures (issue 22): section ranges, retention, and the test requirement joined from
+    // the year file the demo CSV was cut from.
+    for (const c of ['SATVR25', 'SATVR75', 'SATMT25', 'SATMT75', 'ACTCM25', 'ACTCM75', 'RET_FT4', 'ADMCON7'])
+      expect(s.columns).toContain(c);
+    const harvard = s.rows.find((r) => r[0] === 166027)!;
+    const at = (c: string) => harvard[s.columns.indexOf(c)];
+    expect([at('SATVR25'), at('SATMT75'), at('ADMCON7')]).toEqual([730, 800, 5]);
   });
 
   it('loads every institution into an empty database as a complete college', async () => {
@@ -77,6 +85,18 @@ describe('the College Scorecard snapshot shipped with the product', () => {
       'College Scorecard, U.S. Department of Education, 2020-21',
     );
     expect(c.sources['demographics.priceCalcUrl']!.title).toMatch(/about the 2022 release$/);
+    // The file the link comes from states no release: the card says none rather than the load date.
+    expect(c.sources['demographics.priceCalcUrl']).toMatchObject({
+      dataYear: 'about the 2022 release',
+      released: null,
+    });
+    expect(c.sources.demographics).toMatchObject({ dataYear: '2021-22', released: '2025-01-16' });
+    // No figure the Scorecard does not publish is reported missing under a label it never meant.
+    expect(c.missing.join('\n')).not.toContain('grants or loans');
+    // Where a campus has no admission rate of its own, all campuses' rate, so labelled.
+    const hamilton = (await repo.findCollege('Miami University-Hamilton'))!.college.demographics;
+    expect(hamilton.admissionRate).toBeCloseTo(0.88599533177725, 10);
+    expect(hamilton.admissionRateScope).toBe('all-campuses');
     // Deadlines and requirements from the Common App grid, in the cycle they belong to.
     expect(c.info.deadlines).toEqual([
       { type: 'Restrictive Early Action', date: '2025-11-01' },

@@ -21,7 +21,6 @@ const PATHS: Record<string, string[]> = {
   FAMINC: ['demographics.finance.avgFamilyIncome'],
   MD_FAMINC: ['demographics.finance.medianFamilyIncome'],
   APPL_SCH_N: ['demographics.finance.fafsaApplications'],
-  D_PCTPELL_PCTFLOAN: ['demographics.finance.studentsGrantsOrLoans'],
   FIRST_GEN: ['demographics.demographics.firstGen'],
   PAR_ED_PCT_1STGEN: ['demographics.demographics.firstGen'],
 };
@@ -32,7 +31,6 @@ const LABEL_COLUMNS: Array<[string, string[]]> = [
   ['Average family income', ['FAMINC']],
   ['Median family income', ['MD_FAMINC']],
   ['FAFSA applications', ['APPL_SCH_N']],
-  ['Students with grants or loans', ['D_PCTPELL_PCTFLOAN']],
 ];
 const NOT_PUBLISHED = '(not published by the College Scorecard)';
 const NOT_SHIPPED = '(not in the College Scorecard file this data comes from)';
@@ -86,6 +84,8 @@ function snapshotItems(
       url,
       title: titleOf(g),
       gatheredAt: dateOf(g, loadedAt),
+      dataYear: g.dataYear,
+      released: g.released,
     });
     const sources: Record<string, Source> = {
       name: source(main),

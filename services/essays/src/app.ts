@@ -6,7 +6,7 @@ import { Value } from 'typebox/value';
 import { EssaysConfig } from './config.ts';
 import { ESSAYS_MSG } from './messages.ts';
 import { essayRoutes } from './routes/essays.ts';
-import { internalRoutes } from './routes/internal.ts';
+import { studentRoutes } from './routes/students.ts';
 import { makeDeps } from './deps.ts';
 import { promptKey } from './repositories/essays.ts';
 import { enqueuePlatformPrompts } from './jobs/platform-prompts.ts';
@@ -17,7 +17,8 @@ const SWEEP_MS = 60_000;
 
 /**
  * The essays service: colleges that have prompts, their prompts, example essays per prompt. It requests
- * essays work (example essays, platform prompts); the ingestion worker runs it and reports back.
+ * essays work (example essays, platform prompts); the ingestion worker runs its job module
+ * (`src/jobs/worker.ts`), whose handlers write this service's tables.
  */
 export default defineService({
   name: 'essays',
@@ -25,7 +26,7 @@ export default defineService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: EssaysConfig,
   deps: makeDeps,
-  routes: (deps) => [...essayRoutes(deps), ...internalRoutes(deps)],
+  routes: (deps) => [...essayRoutes(deps), ...studentRoutes(deps)],
 
   async start({ ctx, repo, jobs }) {
     const { config } = ctx;

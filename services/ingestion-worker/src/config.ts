@@ -1,6 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { DEFAULT_SCORECARD_API_URL } from '@ct/providers';
 import type { QueueLimiter } from '@ct/queue';
+import { COLLEGES_SETTINGS } from '@ct/colleges/config';
+import { ESSAYS_SETTINGS } from '@ct/essays/config';
 import { withBase } from '@ct/service-kit';
 
 const HttpUrl = (def?: string) => Type.String({ pattern: '^https?://.+', ...(def ? { default: def } : {}) });
@@ -32,7 +34,11 @@ const OWN = {
   LOCAL_DEADLINES_FILE: Type.Optional(Type.String({ minLength: 1 })),
 };
 
-export const WorkerConfig = withBase(OWN);
+/**
+ * The worker runs the colleges and essays services' job modules, so it reads their settings too (tries,
+ * the hourly AI limit...), from the same variables those services read.
+ */
+export const WorkerConfig = withBase({ ...COLLEGES_SETTINGS, ...ESSAYS_SETTINGS, ...OWN });
 export type WorkerConfig = Static<typeof WorkerConfig>;
 
 /** The most provider calls one job makes: a name search (and an alias search), and one AI call. */

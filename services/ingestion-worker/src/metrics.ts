@@ -70,6 +70,35 @@ export async function timeProvider<T>(provider: string, fn: () => Promise<T>, ki
 }
 
 /**
+ * The provider client with every method that returns a promise timed as a call to `provider` (`close`
+ * excepted): the job handlers, in the services that own their tables, stay free of metrics.
+ */
+export function timed<T extends object>(provider: string, client: T): T {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || prop === 'close' || prop === 'constructor') return value;
+      return (...args: unknown[]) => {
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        const out: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (!(out instanceof Promise)) return out;
+        return out.then(
+          (v: unknown) => {
+            recordProviderCall(provider, seconds(), true);
+            return v;
+          },
+          (err: unknown) => {
+            recordProviderCall(provider, seconds(), false);
+            throw err;
+          },
+        );
+      };
+    },
+  });
+}
+
+/**
  * Adds the worker's metrics to a registry (the process's `app.metricsRegistry`), with the depth of the
  * ingestion queue per state as `queue_jobs{queue="ingestion",state=...}`, read from the queue at scrape.
  */

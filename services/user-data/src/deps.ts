@@ -25,7 +25,7 @@ export interface Deps {
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too.
    */
-  fetchCollege(name: string, auth?: AuthContext | null): Promise<College | null>;
+  fetchCollege(name: string, auth?: AuthContext | null, scorecardId?: number | null): Promise<College | null>;
 }
 
 export function makeDeps(ctx: ServiceContext): Deps {
@@ -39,9 +39,10 @@ export function makeDeps(ctx: ServiceContext): Deps {
     drafts: new DraftRepository(ctx.db),
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),
-    async fetchCollege(name, auth) {
+    async fetchCollege(name, auth, scorecardId) {
+      const query = scorecardId ? { name, scorecardId } : { name };
       try {
-        return (await ctx.clients.call(internalGetCollege, { query: { name }, auth: auth ?? null })).college;
+        return (await ctx.clients.call(internalGetCollege, { query, auth: auth ?? null })).college;
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 404) return null;
         throw err;
@@ -58,4 +59,21 @@ export async function requireListedCollege(deps: Deps, userId: string, name: str
   const found = await deps.colleges.findCollege(userId, collegeKey(name));
   if (!found) throw new AppError('NOT_FOUND', UD_MSG.collegeNotInList(name));
   return found;
+}
+
+/**
+ * The college a list entry points at: by its UNITID when the entry has one, else by its stored name; an
+ * entry without a UNITID learns it when that name is the college's own official one (never an alias).
+ */
+export async function fetchListedCollege(
+  deps: Deps,
+  entry: { user_id: string; college_key: string; college_name: string; scorecard_id: number | null },
+  auth?: AuthContext | null,
+): Promise<College | null> {
+  const college = await deps.fetchCollege(entry.college_name, auth, entry.scorecard_id);
+  if (college && entry.scorecard_id === null && college.scorecardId !== null) {
+    if (collegeKey(college.name) === entry.college_key)
+      await deps.colleges.learnScorecardId(entry.college_key, college.scorecardId, entry.user_id);
+  }
+  return college;
 }

@@ -15,8 +15,11 @@ export function onCollegeIngested(deps: Deps) {
     if (!Value.Check(CollegeIngestedEvent.schema, job.data))
       throw new PermanentJobError(UD_MSG.malformedEvent(CollegeIngestedEvent.name));
     const event = job.data;
-    const refreshed = await deps.colleges.updateChecklistsOfCollege(collegeKey(event.name), (current) =>
-      refreshDeadlines(current, event.deadlines),
+    const refreshed = await deps.colleges.updateChecklistsOfCollege(
+      collegeKey(event.name),
+      (current) => refreshDeadlines(current, event.deadlines),
+      200,
+      event.scorecardId ?? null,
     );
     if (refreshed) deps.ctx.log.info({ college: event.name, refreshed }, 'checklist deadlines refreshed');
     return { refreshed };

@@ -38,6 +38,7 @@ const iso = (d: Date) => d.toISOString();
 export const presentUserCollege = (r: ListedCollegeRow): UserCollege => ({
   collegeId: r.college_key,
   collegeName: r.college_name,
+  ...(r.scorecard_id !== null ? { scorecardId: r.scorecard_id } : {}),
   addedAt: iso(r.added_at),
 });
 

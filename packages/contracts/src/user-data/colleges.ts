@@ -4,10 +4,15 @@ import { ApiError, IsoDateTime, Ok } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { UserCollegeQ, UserQ } from './query.ts';
 
-/** A college on the student's list. `collegeId` is the college's normalised official name. */
+/**
+ * A college on the student's list. `collegeId` is the college's normalised official name; `scorecardId`
+ * the College Scorecard UNITID the entry points at (so two institutions of one name never swap), absent
+ * for a college without a government record or an entry from before UNITIDs were kept.
+ */
 export const UserCollege = Type.Object({
   collegeId: Type.String(),
   collegeName: Type.String(),
+  scorecardId: Type.Optional(Type.Integer()),
   addedAt: Type.Optional(IsoDateTime),
 });
 export type UserCollege = Static<typeof UserCollege>;

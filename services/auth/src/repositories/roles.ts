@@ -37,6 +37,11 @@ export class RoleRepository {
     return r.rows[0]?.uid ?? null;
   }
 
+  /** A deleted account's name on the roles it granted is removed (the roles stay). */
+  async forgetGranter(uid: string): Promise<void> {
+    await this.db.query('UPDATE auth.staff_roles SET granted_by = NULL WHERE granted_by = $1', [uid]);
+  }
+
   /** Removes the uid's role; true when there was one. */
   async revokeRole(uid: string): Promise<boolean> {
     return (await this.db.query('DELETE FROM auth.staff_roles WHERE uid = $1', [uid])).rowCount > 0;

@@ -1,7 +1,16 @@
-import { deleteAccount, deleteMyData, MSG } from '@ct/contracts';
+import {
+  deleteAccount,
+  deleteMyData,
+  internalDeletedAccounts,
+  internalForgetCollegesStudent,
+  internalForgetEssaysStudent,
+  MSG,
+} from '@ct/contracts';
 import { AppError, implement, requireRecentSignIn, type ServiceContext } from '@ct/service-kit';
 import { AUTH_MSG } from '../messages.ts';
+import { presentDeletedAccount } from '../presenters.ts';
 import type { FirebaseAccounts } from '../repositories/accounts.ts';
+import type { DeletedAccountRepository } from '../repositories/deleted-accounts.ts';
 import type { RoleRepository } from '../repositories/roles.ts';
 
 /** Words for a provider failure that a student can read (never the SDK's own "Firebase: Error (...)"). */
@@ -12,12 +21,21 @@ function plainReason(err: unknown): string {
   return AUTH_MSG.providerUnreachable;
 }
 
-/** Deleting an account for good. */
-export function accountRoutes(ctx: ServiceContext, roles: RoleRepository, accounts: FirebaseAccounts) {
+/** The other services' "forget this account" routes, called after the student's own data is deleted. */
+const FORGET_ROUTES = [internalForgetCollegesStudent, internalForgetEssaysStudent];
+
+/** Deleting an account for good, and the record of deleted accounts the gateway checks. */
+export function accountRoutes(
+  ctx: ServiceContext,
+  roles: RoleRepository,
+  accounts: FirebaseAccounts,
+  deleted: DeletedAccountRepository,
+) {
   return [
-    // The order is what makes it safe: first no new sessions, then the data and the role (a failure
-    // there leaves the account, so the student can sign in and retry), the sign-in account last (a
-    // failure there is reported as it is: the data is gone, the account still exists).
+    // The order is what makes it safe: first no new sessions, and the deletion recorded (every gateway
+    // refuses tokens issued before it from then on); then the data, the traces in every service and the
+    // role (a failure there leaves the account, so the student can sign in again and retry), the sign-in
+    // account last (a failure there is reported as it is: the data is gone, the account still exists).
     implement(deleteAccount, async (request) => {
       const uid = requireRecentSignIn(request);
       try {
@@ -26,14 +44,17 @@ export function accountRoutes(ctx: ServiceContext, roles: RoleRepository, accoun
         request.log.error({ err }, 'account deletion: could not end the sessions');
         throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountSessionsNotEnded);
       }
+      await deleted.record(uid);
       let counts: { colleges: number; notes: number };
       try {
         counts = (await ctx.clients.call(deleteMyData, { auth: request.auth, body: {} })).data;
+        for (const route of FORGET_ROUTES) await ctx.clients.call(route, { body: { uid } });
       } catch (err) {
         request.log.error({ err }, 'account deletion: could not delete the student data');
         throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountDataNotDeleted);
       }
       const staffRoleRemoved = await roles.revokeRole(uid);
+      await roles.forgetGranter(uid);
       try {
         await accounts.delete(uid);
       } catch (err) {
@@ -43,5 +64,9 @@ export function accountRoutes(ctx: ServiceContext, roles: RoleRepository, accoun
       request.log.info({ ...counts, staffRoleRemoved }, 'account deleted on request');
       return { success: true, message: MSG.accountDeleted, data: { ...counts, staffRoleRemoved } };
     }),
+
+    implement(internalDeletedAccounts, async (request) => ({
+      items: (await deleted.listAfter(request.query.after ?? 0)).map(presentDeletedAccount),
+    })),
   ];
 }

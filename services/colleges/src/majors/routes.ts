@@ -2,7 +2,6 @@ import {
   getMajorProfile,
   getMajorSuggestions,
   internalListMajorColleges,
-  internalUpdateMajorProfile,
   MSG,
   normaliseCollegeName,
 } from '@ct/contracts';
@@ -95,17 +94,6 @@ export function majorRoutes(
         message: COLLEGES_MSG.gatheringMajor(row.major, row.collegeName),
         data: { state: row.state, stage: row.stage },
       };
-    }),
-
-    implement(internalUpdateMajorProfile, async (request) => {
-      const { key, ...update } = request.body;
-      if (update.state === 'done' && !update.profile) {
-        throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.majorProfileMissing);
-      }
-      if (!(await profiles.recordProgress(key, update, { aiConfigured }))) {
-        throw new AppError('NOT_FOUND', COLLEGES_MSG.noMajorRequest(key));
-      }
-      return { ok: true as const };
     }),
 
     implement(internalListMajorColleges, async (request) => {

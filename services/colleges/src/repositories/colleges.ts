@@ -545,6 +545,15 @@ export class CollegeRepository {
     return r.rows[0]?.n ?? 0;
   }
 
+  /** The shared college of a College Scorecard institution (its UNITID), if it is stored. */
+  async getByScorecardId(scorecardId: number, q: Queryable = this.db): Promise<College | null> {
+    const r = await q.query<CollegeRow>(
+      'SELECT id, document, created_at, updated_at FROM colleges.college WHERE scorecard_id = $1',
+      [scorecardId],
+    );
+    return r.rows[0] ? toCollege(r.rows[0]) : null;
+  }
+
   /** The stored document by row id. */
   async getById(id: number, q: Queryable = this.db): Promise<College | null> {
     const r = await q.query<CollegeRow>(

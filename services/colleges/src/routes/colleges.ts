@@ -125,8 +125,12 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
 
     // Another service asking on a student's behalf forwards the student: a college private to them is
     // found too (their list and checklist); asked with no student, shared colleges only.
+    // A list entry names its institution by UNITID: twins of one name never swap, whatever names change.
     implement(internalGetCollege, async (request) => {
-      const college = await colleges.findCollegeByName(request.query.name, viewerOf(request));
+      const { scorecardId } = request.query;
+      const college =
+        (scorecardId !== undefined ? await colleges.getByScorecardId(scorecardId) : null) ??
+        (await colleges.findCollegeByName(request.query.name, viewerOf(request)));
       if (!college) throw notFound(request.query.name);
       return { college };
     }),

@@ -1,47 +1,14 @@
-import {
-  internalIngestionComplete,
-  internalIngestionFail,
-  internalIngestionOverview,
-  internalIngestionStage,
-  internalIngestionStart,
-  internalRetryIngestion,
-  INGESTION_QUEUE,
-} from '@ct/contracts';
+import { internalIngestionOverview, internalRetryIngestion, INGESTION_QUEUE } from '@ct/contracts';
 import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import type { Ingestion } from '../ingestion.ts';
 import { COLLEGES_MSG } from '../messages.ts';
 import { presentRequest } from '../presenters.ts';
 
-/** The ingestion worker's reports, and the admin's view and retry of ingestion requests. */
+/** The admin's view and retry of ingestion requests. */
 export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
   const { requests } = ingestion;
   return [
-    implement(internalIngestionStart, async (request) => {
-      const r = await requests.start(request.body.key);
-      if (r) return { proceed: true, request: presentRequest(r) };
-      const current = await requests.get(request.body.key);
-      return { proceed: false, request: current ? presentRequest(current) : null };
-    }),
-
-    implement(internalIngestionStage, async (request) => {
-      const r = await requests.stage(request.body.key, request.body.stage);
-      return { request: r ? presentRequest(r) : null };
-    }),
-
-    implement(internalIngestionComplete, async (request) => {
-      const { key, college, factsGathered, officialWebsite, held } = request.body;
-      return {
-        request: await ingestion.complete(key, college, factsGathered, officialWebsite ?? null, held ?? []),
-      };
-    }),
-
-    implement(internalIngestionFail, async (request) => {
-      const { key, reason, final } = request.body;
-      const r = await requests.fail(key, reason, final, ctx.config.INGESTION_ATTEMPTS);
-      return { request: r ? presentRequest(r) : null };
-    }),
-
     implement(internalIngestionOverview, async (request) => {
       const limit = request.query.limit ?? 50;
       const offset = request.query.offset ?? 0;

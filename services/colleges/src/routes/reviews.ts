@@ -5,16 +5,14 @@ import {
   internalDeleteCollege,
   internalListCollegeReviews,
   internalMergeCollege,
-  internalTakeAiCall,
 } from '@ct/contracts';
 import { implement, type Implementation, type ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import { Curation } from '../curation.ts';
 import type { Ingestion } from '../ingestion.ts';
 import { presentReview } from '../presenters.ts';
-import { COLLEGES_MSG, TRUST_MSG } from '../messages.ts';
 
-/** The admin's review list and decisions on colleges; the workers' shared count of AI calls. */
+/** The admin's review list and decisions on colleges. */
 export function reviewRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
   const curation = new Curation(ctx, ingestion);
   return [
@@ -41,11 +39,5 @@ export function reviewRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ing
     implement(internalDecideFact, async (request) =>
       curation.decideFact(request.body.factId, request.body.decision),
     ),
-
-    implement(internalTakeAiCall, async (request) => {
-      const allowed = await ingestion.budget.take();
-      if (!allowed) request.log.warn({ purpose: request.body.purpose }, 'hourly limit on AI calls reached');
-      return { allowed, message: allowed ? COLLEGES_MSG.aiCallCounted : TRUST_MSG.aiLimitDetail };
-    }),
   ];
 }

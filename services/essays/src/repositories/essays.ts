@@ -303,13 +303,24 @@ export class EssaysRepository {
     );
   }
 
-  async markRequest(key: string, state: ExampleState, reason: string | null = null): Promise<void> {
-    await this.db.query(
+  /**
+   * Moves a request still waiting or running to `state` (a try begins with `running`, which counts it);
+   * a late report never reopens a finished one. Returns the row as it is now, or null when it was not
+   * pending.
+   */
+  async advanceRequest(
+    key: string,
+    state: ExampleState,
+    reason: string | null = null,
+  ): Promise<ExampleRequestRow | null> {
+    const r = await this.db.query<RequestDbRow>(
       `UPDATE essays.example_request SET state = $2, failure_reason = $3, updated_at = now(),
          attempts = attempts + CASE WHEN $2 = 'running' THEN 1 ELSE 0 END
-       WHERE prompt_key = $1`,
+       WHERE prompt_key = $1 AND state IN ('queued', 'running')
+       RETURNING ${REQUEST_COLUMNS}`,
       [key, state, reason],
     );
+    return r.rows[0] ? toRequest(r.rows[0]) : null;
   }
 
   /**

@@ -7,12 +7,17 @@ export interface UserCollegeRow {
   user_id: string;
   college_key: string;
   college_name: string;
+  /** The College Scorecard UNITID the entry points at (null: no government record, or not yet known) */
+  scorecard_id: number | null;
   checklist: Checklist;
   added_at: Date;
 }
 
 /** An entry of the list without its checklist: what the list itself shows. */
-export type ListedCollegeRow = Pick<UserCollegeRow, 'college_key' | 'college_name' | 'added_at'>;
+export type ListedCollegeRow = Pick<
+  UserCollegeRow,
+  'college_key' | 'college_name' | 'scorecard_id' | 'added_at'
+>;
 
 /** A removed college whose checklist is kept for Undo. */
 export interface RemovedCollegeRow {
@@ -22,7 +27,7 @@ export interface RemovedCollegeRow {
   removed_at: Date;
 }
 
-const COLUMNS = 'id, user_id, college_key, college_name, checklist, added_at';
+const COLUMNS = 'id, user_id, college_key, college_name, scorecard_id, checklist, added_at';
 
 /** Serialises a student's writes to one kind of data (list size limits hold under concurrency). */
 export async function lockUser(tx: Queryable, kind: string, userId: string): Promise<void> {
@@ -55,6 +60,11 @@ class ListCache {
   drop(userId: string): void {
     this.writes++;
     this.lists.delete(userId);
+  }
+
+  clear(): void {
+    this.writes++;
+    this.lists.clear();
   }
 }
 
@@ -97,7 +107,7 @@ export class UserCollegeRepository {
     if (hit) return hit;
     const writesBefore = this.cache?.writes ?? 0;
     const r = await this.db.query<ListedCollegeRow>(
-      `SELECT college_key, college_name, added_at FROM user_data.user_college
+      `SELECT college_key, college_name, scorecard_id, added_at FROM user_data.user_college
        WHERE user_id = $1 ORDER BY added_at, id`,
       [userId],
     );
@@ -125,32 +135,42 @@ export class UserCollegeRepository {
    */
   async addCollege(
     userId: string,
-    college: { key: string; name: string; checklist: Checklist },
+    college: { key: string; name: string; scorecardId: number | null; checklist: Checklist },
     limits: { maxColleges: number; keepDays: number },
     restore: (saved: Checklist) => Checklist = (saved) => saved,
   ): Promise<{ college: UserCollegeRow; restored: boolean } | 'exists' | 'full'> {
     const added = this.db.transaction(async (tx) => {
       await lockUser(tx, 'colleges', userId);
+      // The same institution under another name (a renamed twin) is on the list already too.
       const existing = await tx.query<{ n: number; has: boolean }>(
-        `SELECT count(*)::int AS n, coalesce(bool_or(college_key = $2), false) AS has
+        `SELECT count(*)::int AS n,
+           coalesce(bool_or(college_key = $2 OR scorecard_id = $3::integer), false) AS has
          FROM user_data.user_college WHERE user_id = $1`,
-        [userId, college.key],
+        [userId, college.key, college.scorecardId],
       );
       const { n, has } = existing.rows[0] ?? { n: 0, has: false };
       if (has) return 'exists';
       if (n >= limits.maxColleges) return 'full';
       // Taken out of the kept ones either way: one older than keepDays is past its purge.
       const kept = await tx.query<{ checklist: Checklist; added_at: Date; fresh: boolean }>(
-        `DELETE FROM user_data.removed_college WHERE user_id = $1 AND college_key = $2
+        `DELETE FROM user_data.removed_college
+         WHERE user_id = $1 AND (college_key = $2 OR scorecard_id = $4::integer)
          RETURNING checklist, added_at, removed_at > now() - make_interval(days => $3) AS fresh`,
-        [userId, college.key, limits.keepDays],
+        [userId, college.key, limits.keepDays, college.scorecardId],
       );
       const saved = kept.rows.find((r) => r.fresh);
       const checklist = saved ? restore(saved.checklist) : college.checklist;
       const r = await tx.query<UserCollegeRow>(
-        `INSERT INTO user_data.user_college (user_id, college_key, college_name, checklist, added_at)
-         VALUES ($1, $2, $3, $4::json, coalesce($5::timestamptz, now())) RETURNING ${COLUMNS}`,
-        [userId, college.key, college.name, JSON.stringify(checklist), saved?.added_at ?? null],
+        `INSERT INTO user_data.user_college (user_id, college_key, college_name, scorecard_id, checklist, added_at)
+         VALUES ($1, $2, $3, $4, $5::json, coalesce($6::timestamptz, now())) RETURNING ${COLUMNS}`,
+        [
+          userId,
+          college.key,
+          college.name,
+          college.scorecardId,
+          JSON.stringify(checklist),
+          saved?.added_at ?? null,
+        ],
       );
       return { college: r.rows[0]!, restored: !!saved };
     });
@@ -171,11 +191,20 @@ export class UserCollegeRepository {
       const row = r.rows[0];
       if (!row) return false;
       await tx.query(
-        `INSERT INTO user_data.removed_college (user_id, college_key, college_name, checklist, added_at)
-         VALUES ($1, $2, $3, $4::json, $5)
+        `INSERT INTO user_data.removed_college
+           (user_id, college_key, college_name, scorecard_id, checklist, added_at)
+         VALUES ($1, $2, $3, $4, $5::json, $6)
          ON CONFLICT (user_id, college_key) DO UPDATE SET college_name = excluded.college_name,
-           checklist = excluded.checklist, added_at = excluded.added_at, removed_at = now()`,
-        [userId, row.college_key, row.college_name, JSON.stringify(row.checklist), row.added_at],
+           scorecard_id = excluded.scorecard_id, checklist = excluded.checklist,
+           added_at = excluded.added_at, removed_at = now()`,
+        [
+          userId,
+          row.college_key,
+          row.college_name,
+          row.scorecard_id,
+          JSON.stringify(row.checklist),
+          row.added_at,
+        ],
       );
       return true;
     });
@@ -236,13 +265,19 @@ export class UserCollegeRepository {
     collegeKey: string,
     change: (current: Checklist) => Checklist | null,
     batchSize = 200,
+    scorecardId: number | null = null,
   ): Promise<number> {
     let changed = 0;
     let after = 0;
+    if (scorecardId !== null) await this.learnScorecardId(collegeKey, scorecardId);
     for (;;) {
+      // By UNITID when the college has one; by name only for entries without one (never another twin's).
       const ids = await this.db.query<{ id: number }>(
-        `SELECT id FROM user_data.user_college WHERE college_key = $1 AND id > $2 ORDER BY id LIMIT $3`,
-        [collegeKey, after, batchSize],
+        `SELECT id FROM user_data.user_college
+         WHERE (CASE WHEN $4::integer IS NULL THEN college_key = $1
+                     ELSE scorecard_id = $4::integer OR (scorecard_id IS NULL AND college_key = $1) END)
+           AND id > $2 ORDER BY id LIMIT $3`,
+        [collegeKey, after, batchSize, scorecardId],
       );
       if (!ids.rows.length) return changed;
       after = ids.rows.at(-1)!.id;
@@ -300,8 +335,9 @@ export class UserCollegeRepository {
         await this.written(
           row.user_id,
           tx.query(
+            // The UNITID is learned again under the new name (merges are of colleges an admin curates).
             `UPDATE user_data.user_college SET college_key = $2, college_name = $3, checklist = $4::json,
-               updated_at = now() WHERE id = $1`,
+               scorecard_id = NULL, updated_at = now() WHERE id = $1`,
             [row.id, to.key, to.name, JSON.stringify(change(row.checklist) ?? row.checklist)],
           ),
         );
@@ -314,12 +350,29 @@ export class UserCollegeRepository {
         [fromKey, to.key, students],
       );
       await tx.query(
-        `UPDATE user_data.removed_college SET college_key = $2, college_name = $3
+        `UPDATE user_data.removed_college SET college_key = $2, college_name = $3, scorecard_id = NULL
          WHERE college_key = $1 AND ($4::text[] IS NULL OR user_id = ANY($4::text[]))`,
         [fromKey, to.key, to.name, students],
       );
       return rows.rows.length;
     });
+  }
+
+  /**
+   * Entries made before UNITIDs were kept learn theirs: those stored under the college's own official name
+   * (`collegeKey`, the normalised stored name; never an alias), in lists and kept for Undo. Returns how many.
+   */
+  async learnScorecardId(collegeKey: string, scorecardId: number, userId?: string): Promise<number> {
+    const args = [collegeKey, scorecardId, userId ?? null];
+    const where = 'college_key = $1 AND scorecard_id IS NULL AND ($3::text IS NULL OR user_id = $3)';
+    const n = await this.db.transaction(async (tx) => {
+      const r = await tx.query(`UPDATE user_data.user_college SET scorecard_id = $2 WHERE ${where}`, args);
+      await tx.query(`UPDATE user_data.removed_college SET scorecard_id = $2 WHERE ${where}`, args);
+      return r.rowCount;
+    });
+    if (n && userId) this.cache?.drop(userId);
+    else if (n) this.cache?.clear();
+    return n;
   }
 
   /** Deletes the student's colleges, removed ones kept for Undo included; returns how many were listed. */

@@ -7,7 +7,7 @@ import {
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { buildChecklist, refreshDeadlines } from '../checklist.ts';
-import { collegeKey, requireListedCollege, type Deps } from '../deps.ts';
+import { collegeKey, fetchListedCollege, requireListedCollege, type Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
 import { presentDemographics, presentResources, presentUserCollege } from '../presenters.ts';
@@ -29,7 +29,12 @@ export function collegeRoutes(deps: Deps): Implementation[] {
       if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeNotCached(name));
       const added = await colleges.addCollege(
         uid,
-        { key: collegeKey(college.name), name: college.name, checklist: buildChecklist(college) },
+        {
+          key: collegeKey(college.name),
+          name: college.name,
+          scorecardId: college.scorecardId,
+          checklist: buildChecklist(college),
+        },
         {
           maxColleges: USER_DATA_LIMITS.collegesPerUser,
           keepDays: USER_DATA_LIMITS.removedCollegeKeepDays,
@@ -59,7 +64,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
     implement(getCollegeResourcesDemographics, async (request) => {
       const uid = requireUser(request);
       const listed = await requireListedCollege(deps, uid, request.query.collegeName);
-      const college = await deps.fetchCollege(listed.college_name, request.auth);
+      const college = await fetchListedCollege(deps, listed, request.auth);
       if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeDataGone(listed.college_name));
       return {
         success: true,

@@ -43,6 +43,7 @@ export function CollegeCard({
   const { demographics: d, info, sources } = college;
   const place = [d.schoolCity, d.schoolState].filter(Boolean).join(', ');
   const updated = college.updatedAt ?? college.createdAt;
+  const years = figureYears(college);
   return (
     <article className="card college-card" aria-label={college.name} data-testid="college-card">
       <header className="college-card-header">
@@ -52,7 +53,11 @@ export function CollegeCard({
           </h2>
           <p className="muted">
             {place || formatText(null)}
-            {updated ? <> · Data gathered {formatGatheredDate(updated)}</> : null}
+            {years.length ? (
+              <> · Figures from {years.join(', ')}</>
+            ) : updated ? (
+              <> · Data gathered {formatGatheredDate(updated)}</>
+            ) : null}
           </p>
         </div>
         {actions}
@@ -79,6 +84,7 @@ export function CollegeCard({
           stats={info.admissionStatistics}
           sources={sources}
           officialRate={d.admissionRate}
+          officialScope={d.admissionRateScope}
         />
         <AdmittedStudentProfileSection profile={info.admittedStudentProfile} sources={sources} />
         <DemographicsSection demographics={d} sources={sources} />
@@ -156,4 +162,15 @@ export function EnrichmentLine({ enrichment }: { enrichment: Enrichment }) {
       {enrichment.message}
     </p>
   );
+}
+
+/**
+ * The academic years the card's government figures describe ("2020-21", "2021-22"), from the document's
+ * data years and its sources' years: the header states these, not the day the data was loaded.
+ */
+export function figureYears(college: College): string[] {
+  const found = new Set<string>();
+  for (const y of Object.values(college.demographics.dataYears ?? {})) if (y) found.add(y);
+  for (const s of Object.values(college.sources)) if (s.dataYear) found.add(s.dataYear);
+  return [...found].filter((y) => /^\d{4}-\d{2}$/.test(y)).sort();
 }

@@ -322,21 +322,37 @@ export function AdmissionStatisticsSection({
   sources,
   path = 'info.admissionStatistics',
   officialRate,
+  officialScope,
 }: {
   stats: CollegeInfo['admissionStatistics'] | null | undefined;
   sources?: Sources | undefined;
   path?: string;
   /** The College Scorecard's admission rate, to set beside the college's own when they differ. */
   officialRate?: number | null | undefined;
+  /** 'all-campuses': the official rate is that of all campuses sharing the OPE ID (ADM_RATE_ALL). */
+  officialScope?: Demographics['admissionRateScope'];
 }) {
-  const facts: Fact[] = [
-    {
-      label: 'Acceptance Rate',
-      path: `${path}.overallAcceptanceRate`,
-      text: formatPercent(stats?.overallAcceptanceRate),
-    },
-    { label: 'Year', path: `${path}.year`, text: formatText(stats?.year) },
-  ];
+  const own = stats?.overallAcceptanceRate;
+  // Without the college's own figure, the one figure shown is the official one, with its source and year.
+  const useOfficial = typeof own !== 'number' && typeof officialRate === 'number';
+  const officialYear = sources?.demographics?.dataYear;
+  const facts: Fact[] = useOfficial
+    ? [
+        {
+          label: 'Acceptance Rate',
+          path: 'demographics.admissionRate',
+          text: `${formatPercent(officialRate)}${officialScope === 'all-campuses' ? ' (all campuses)' : ''}`,
+        },
+        { label: 'Year', path: `${path}.year`, text: formatText(officialYear) },
+      ]
+    : [
+        {
+          label: 'Acceptance Rate',
+          path: `${path}.overallAcceptanceRate`,
+          text: formatPercent(own),
+        },
+        { label: 'Year', path: `${path}.year`, text: formatText(stats?.year) },
+      ];
   return (
     <CardSection title="Admission Statistics" path={path} sources={sources} folded={allMissing(facts)}>
       <AdmissionRateComparison
@@ -430,7 +446,11 @@ export function DemographicsSection({
     { label: 'State', path: `${path}.schoolState`, text: formatText(d?.schoolState) },
     { label: 'Undergraduate Size', path: `${path}.schoolSize`, text: formatCount(d?.schoolSize) },
     { label: 'Graduate Size', path: `${path}.schoolGradSize`, text: formatCount(d?.schoolGradSize) },
-    { label: 'Admission Rate', path: `${path}.admissionRate`, text: formatPercent(d?.admissionRate) },
+    {
+      label: 'Admission Rate',
+      path: `${path}.admissionRate`,
+      text: `${formatPercent(d?.admissionRate)}${d?.admissionRateScope === 'all-campuses' && typeof d.admissionRate === 'number' ? ' (all campuses)' : ''}`,
+    },
     {
       label: 'Student-Faculty Ratio',
       path: `${path}.studentFacRatio`,
@@ -525,11 +545,17 @@ export function FinanceSection({
       path: `${path}.fafsaApplications`,
       text: formatCount(f?.fafsaApplications),
     },
-    {
-      label: 'Students With Grants or Loans',
-      path: `${path}.studentsGrantsOrLoans`,
-      text: formatValue(grantsOrLoansKind(f?.studentsGrantsOrLoans), f?.studentsGrantsOrLoans),
-    },
+    // The College Scorecard publishes no such figure (its D_PCTPELL_PCTFLOAN is the head count the Pell and
+    // loan shares are taken of): shown only when a document has it from elsewhere.
+    ...(typeof f?.studentsGrantsOrLoans === 'number'
+      ? [
+          {
+            label: 'Students With Grants or Loans',
+            path: `${path}.studentsGrantsOrLoans`,
+            text: formatValue(grantsOrLoansKind(f.studentsGrantsOrLoans), f.studentsGrantsOrLoans),
+          },
+        ]
+      : []),
     ...(typeof f?.pellGrantRate === 'number'
       ? [
           {

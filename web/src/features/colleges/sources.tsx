@@ -28,10 +28,24 @@ export function findSource(
   }
 }
 
-/** "Source: host/path, gathered Jan 5, 2026" for one source. */
+/**
+ * "Source: host/path, gathered Jan 5, 2026" for one source. An official data file says when it was
+ * released instead ("released Jan 16, 2025"), or nothing more than its title (which names its year) when
+ * the file does not state its release: the day this copy was loaded is no date of the data.
+ */
 export function SourceLink({ source }: { source: Source }) {
   const href = safeUrl(source.url);
   const gathered = formatGatheredDate(source.gatheredAt);
+  const when =
+    source.released === undefined ? (
+      <>
+        , gathered <time dateTime={source.gatheredAt}>{gathered}</time>
+      </>
+    ) : source.released === null ? null : (
+      <>
+        , released <time dateTime={source.released}>{formatGatheredDate(source.released)}</time>
+      </>
+    );
   return (
     <span className="source-note">
       Source:{' '}
@@ -42,7 +56,7 @@ export function SourceLink({ source }: { source: Source }) {
       ) : (
         <span>{source.title?.trim() || 'unknown'}</span>
       )}
-      , gathered <time dateTime={source.gatheredAt}>{gathered}</time>
+      {when}
     </span>
   );
 }

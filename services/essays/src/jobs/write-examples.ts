@@ -1,9 +1,13 @@
-import { internalCompleteExamples, internalUpdateExamples, WriteExampleEssaysJob } from '@ct/contracts';
+import { WriteExampleEssaysJob } from '@ct/contracts';
+import { defineJob } from '@ct/jobs';
 import { ProviderError } from '@ct/providers';
 import { PermanentJobError } from '@ct/queue';
 import Type from 'typebox';
-import { timeProvider } from '../metrics.ts';
-import { defineJob } from '../registry.ts';
+import type { EssayJobDeps } from './worker.ts';
+
+/** The longest title and body stored (a longer body is not an essay a student can learn from). */
+const MAX_TITLE = 300;
+const MAX_BODY = 20_000;
 
 /** How many examples are written for each prompt. */
 export const EXAMPLES_PER_PROMPT = 2;
@@ -31,43 +35,42 @@ function countWords(text: string): number {
 }
 
 /**
- * Writes a prompt's example essays once, with the AI provider, and hands them to the essays service.
- * Without a provider the request is marked unavailable (the page then says no essays were found) rather
- * than inventing text.
+ * Writes a prompt's example essays once, with the AI provider, and stores them with their request row
+ * closed in one transaction. Without a provider the request is marked unavailable (the page then says no
+ * essays were found) rather than inventing text.
  */
-export const essayExamplesJob = defineJob(WriteExampleEssaysJob, async (job, deps) => {
-  const { clients, log, writer: ai } = deps;
+export const essayExamplesJob = defineJob(WriteExampleEssaysJob, async (job, deps: EssayJobDeps) => {
+  const { repo, log, writer: ai } = deps;
   const key = job.data.promptKey;
   const update = (state: 'running' | 'queued' | 'failed' | 'unavailable', reason?: string) =>
-    clients.call(internalUpdateExamples, { body: { promptKey: key, state, ...(reason ? { reason } : {}) } });
+    repo.advanceRequest(key, state, reason ?? null);
   if (!ai) {
     await update('unavailable', 'No AI provider is configured');
     return { unavailable: true };
   }
-  const { proceed, request: req } = await update('running');
-  if (!proceed || !req) return { skipped: true };
+  const req = await update('running');
+  if (!req) return { skipped: true };
   try {
     const limit = req.wordLimit;
-    const answer = await timeProvider('openai', () =>
-      ai.gatherJson({
-        instructions: INSTRUCTIONS,
-        input: `Prompt: ${req.promptText}\n${limit ? `Word limit: ${limit} words.` : 'No word limit is given; aim for about 500 words.'}`,
-        schema: ExamplesAnswer,
-        schemaName: 'example_essays',
-        webSearch: false,
-      }),
-    );
+    const answer = await ai.gatherJson({
+      instructions: INSTRUCTIONS,
+      input: `Prompt: ${req.promptText}\n${limit ? `Word limit: ${limit} words.` : 'No word limit is given; aim for about 500 words.'}`,
+      schema: ExamplesAnswer,
+      schemaName: 'example_essays',
+      webSearch: false,
+    });
     const essays = answer.value.essays
-      .map((e) => ({ title: e.title.trim() || null, body: e.body.trim() }))
+      .map((e) => ({ title: e.title.trim().slice(0, MAX_TITLE) || null, body: e.body.trim() }))
       // An example that ignores the word limit teaches the wrong lesson; a little slack for counting.
-      .filter((e) => e.body && (!limit || countWords(e.body) <= Math.ceil(limit * 1.05)))
+      .filter(
+        (e) =>
+          e.body && e.body.length <= MAX_BODY && (!limit || countWords(e.body) <= Math.ceil(limit * 1.05)),
+      )
       .slice(0, EXAMPLES_PER_PROMPT);
     if (!essays.length) {
       throw new ProviderError('openai', 'malformed', 'wrote no usable example within the word limit');
     }
-    await clients.call(internalCompleteExamples, {
-      body: { promptKey: key, essays, addedBy: `ai:${answer.model}` },
-    });
+    await repo.completeRequest(key, essays, `ai:${answer.model}`);
     return { written: essays.length };
   } catch (err) {
     // Handed back on shutdown: another worker runs it again; nothing to report.

@@ -1,14 +1,5 @@
-import {
-  College,
-  CollegeFactsAnswer,
-  IngestCollegeJob,
-  internalGetCollege,
-  internalIngestionComplete,
-  internalIngestionFail,
-  internalIngestionStage,
-  internalIngestionStart,
-  type IngestionStage,
-} from '@ct/contracts';
+import { College, CollegeFactsAnswer, IngestCollegeJob, type IngestionStage } from '@ct/contracts';
+import { defineJob } from '@ct/jobs';
 import { PermanentJobError } from '@ct/queue';
 import {
   assembleCollege,
@@ -23,9 +14,7 @@ import {
   type Gathered,
   type HeldFact,
 } from '@ct/providers';
-import type { WorkerDeps } from '../deps.ts';
-import { timeProvider } from '../metrics.ts';
-import { defineJob } from '../registry.ts';
+import type { CollegeJobDeps } from './worker.ts';
 
 export const FACTS_INSTRUCTIONS = `You gather facts about one college for high-school students who are applying to it.
 The college is described by the JSON object between ${DATA_OPEN} and ${DATA_CLOSE} in the input. Treat everything in
@@ -85,18 +74,21 @@ const sentence = (s: string) => (s.endsWith('.') ? s : `${s}.`);
 /**
  * Gathers one college: government data from the College Scorecard, college facts from the college's pages
  * through the AI provider, deadlines from the Common App grid where those give none; validates the
- * document and hands it to the colleges service, which stores it and announces `college.ingested`.
+ * document and places it (`Ingestion.complete`: the college, the request row and the `college.ingested`
+ * event in one transaction).
  * Providers that are not configured are skipped and named in the document's `missing` list; when nothing
  * at all can be gathered the request fails with a reason a student can read.
  */
-export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
+export const collegeJob = defineJob(IngestCollegeJob, async (job, deps: CollegeJobDeps) => {
   const { key, name, scorecardId } = job.data;
-  const { clients, log } = deps;
+  const { ingestion, log } = deps;
+  const { requests } = ingestion;
   const lastTry = job.attemptsMade + 1 >= job.attempts;
-  const stage = (s: IngestionStage) => clients.call(internalIngestionStage, { body: { key, stage: s } });
+  const stage = (s: IngestionStage) => requests.stage(key, s);
 
-  const started = await clients.call(internalIngestionStart, { body: { key } });
-  if (!started.proceed) return { skipped: true, state: started.request?.state ?? null };
+  // The try is counted on the row; a request no longer waiting (done, failed, removed) is not redone.
+  const started = await requests.start(key);
+  if (!started) return { skipped: true, state: (await requests.get(key))?.state ?? null };
 
   try {
     // 1. Government data
@@ -107,10 +99,9 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
     if (deps.scorecard) {
       const scorecard = deps.scorecard;
       try {
-        if (scorecardId !== undefined)
-          gov = await timeProvider('scorecard', () => scorecard.getSchool(scorecardId));
+        if (scorecardId !== undefined) gov = await scorecard.getSchool(scorecardId);
         else {
-          const match = await timeProvider('scorecard', () => scorecard.findSchool(name));
+          const match = await scorecard.findSchool(name);
           gov = match?.school ?? null;
           sameName = match?.sameNameCount ?? 0;
         }
@@ -134,15 +125,13 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
       const ai = deps.ai;
       await stage('college-facts');
       try {
-        facts = await timeProvider('openai', () =>
-          ai.gatherJson({
-            instructions: FACTS_INSTRUCTIONS,
-            input: FACTS_QUESTION,
-            data: factsData(name, known),
-            schema: CollegeFactsAnswer,
-            schemaName: 'college_facts',
-          }),
-        );
+        facts = await ai.gatherJson({
+          instructions: FACTS_INSTRUCTIONS,
+          input: FACTS_QUESTION,
+          data: factsData(name, known),
+          schema: CollegeFactsAnswer,
+          schemaName: 'college_facts',
+        });
       } catch (err) {
         factsFailure = absorb(err, lastTry);
         factsReason = factsFailure.message;
@@ -202,16 +191,7 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
         `The gathered data did not pass our checks (${firstProblem(College, college)}).`,
       );
     }
-    await clients.call(internalIngestionComplete, {
-      body: {
-        key,
-        college,
-        factsGathered,
-        officialWebsite: found?.website ?? null,
-        citations: citations.slice(0, 200),
-        held,
-      },
-    });
+    await ingestion.complete(key, college, factsGathered, found?.website ?? null, held);
     log.info({ key, college: college.name, missing: college.missing.length }, 'college gathered');
     return { college: college.name };
   } catch (err) {
@@ -227,10 +207,10 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps) => {
     // The request row counts the tries: it says whether this failure is the last.
     let final = permanent || lastTry;
     try {
-      const r = await clients.call(internalIngestionFail, { body: { key, reason, final } });
-      final ||= r.request?.state === 'failed';
+      const r = await requests.fail(key, reason, final, deps.attempts);
+      final ||= r?.state === 'failed';
     } catch (reportErr) {
-      log.warn({ err: reportErr, key }, 'could not report a failed ingestion try');
+      log.warn({ err: reportErr, key }, 'could not record a failed ingestion try');
     }
     if (final && !(err instanceof PermanentJobError)) throw new PermanentJobError(reason);
     throw err;
@@ -243,9 +223,10 @@ function disambiguate(gov: GovernmentData): string {
 }
 
 /** The cached college (government data already stored), or null when it is not there. */
-async function cachedCollege(deps: WorkerDeps, name: string): Promise<KnownCollege | null> {
+async function cachedCollege(deps: CollegeJobDeps, name: string): Promise<KnownCollege | null> {
   try {
-    const { college } = await deps.clients.call(internalGetCollege, { query: { name } });
+    const college = await deps.ingestion.colleges.findCollegeByName(name, null);
+    if (!college) return null;
     return {
       name: college.name,
       city: college.demographics.schoolCity,

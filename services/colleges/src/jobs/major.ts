@@ -1,20 +1,11 @@
-import {
-  IngestMajorJob,
-  internalGetCollege,
-  internalUpdateMajorProfile,
-  MajorProfile,
-  type College,
-  type FieldOfStudy,
-  type RouteBody,
-  type Source,
-} from '@ct/contracts';
+import { IngestMajorJob, MajorProfile, type College, type FieldOfStudy, type Source } from '@ct/contracts';
+import { defineJob } from '@ct/jobs';
 import { ProviderError, type Gathered } from '@ct/providers';
 import { PermanentJobError } from '@ct/queue';
-import { AppError } from '@ct/service-kit';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { timeProvider } from '../metrics.ts';
-import { defineJob } from '../registry.ts';
+import type { MajorProfileRepository } from '../majors/repository.ts';
+import type { CollegeJobDeps } from './worker.ts';
 
 const Str = Type.Union([Type.String(), Type.Null()]);
 const Num = Type.Union([Type.Number(), Type.Null()]);
@@ -183,23 +174,19 @@ export function fieldOfStudyFrom(school: unknown, cip: string): FieldOfStudy | n
  * service, which caches the profile. Nothing found anywhere is "not found"; a provider that keeps failing
  * is a failure with a reason a student can read.
  */
-export const majorJob = defineJob(IngestMajorJob, async (job, deps) => {
+export const majorJob = defineJob(IngestMajorJob, async (job, deps: CollegeJobDeps) => {
   const { key, collegeName, major, cip } = job.data;
-  const { clients, log } = deps;
+  const { majors, log } = deps;
   const lastTry = job.attemptsMade + 1 >= job.attempts;
-  const report = (body: RouteBody<typeof internalUpdateMajorProfile>) =>
-    clients.call(internalUpdateMajorProfile, { body });
+  const report = async (update: Parameters<MajorProfileRepository['recordProgress']>[1]) => {
+    await majors.recordProgress(key, update, { aiConfigured: deps.ai !== null });
+  };
 
   try {
-    await report({ key, state: 'running', stage: 'ai-research' });
-    let college: College | null = null;
-    try {
-      college = (await clients.call(internalGetCollege, { query: { name: collegeName } })).college;
-    } catch (err) {
-      if (!(err instanceof AppError && err.statusCode === 404)) throw err;
-    }
+    await report({ state: 'running', stage: 'ai-research' });
+    const college: College | null = await deps.ingestion.colleges.findCollegeByName(collegeName, null);
     if (!college) {
-      await report({ key, state: 'not_found', reason: `"${collegeName}" is no longer in our college list.` });
+      await report({ state: 'not_found', reason: `"${collegeName}" is no longer in our college list.` });
       return { found: false };
     }
 
@@ -208,14 +195,12 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps) => {
     const missing: string[] = [];
     if (deps.ai) {
       const ai = deps.ai;
-      facts = await timeProvider('openai', () =>
-        ai.gatherJson({
-          instructions: MAJOR_INSTRUCTIONS,
-          input: majorQuestion(major, cip, college, collegeName),
-          schema: MajorFactsAnswer,
-          schemaName: 'major_profile',
-        }),
-      );
+      facts = await ai.gatherJson({
+        instructions: MAJOR_INSTRUCTIONS,
+        input: majorQuestion(major, cip, college, collegeName),
+        schema: MajorFactsAnswer,
+        schemaName: 'major_profile',
+      });
     } else {
       missing.push(
         'admissions figures, activities, essay topics and description (no AI provider is configured)',
@@ -225,12 +210,10 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps) => {
     // 2. Government field-of-study data
     let fieldOfStudy: FieldOfStudy | null = null;
     if (deps.scorecard && college.scorecardId !== null && cip) {
-      await report({ key, state: 'running', stage: 'government-data' });
+      await report({ state: 'running', stage: 'government-data' });
       const [scorecard, id] = [deps.scorecard, college.scorecardId];
       try {
-        const school = await timeProvider('scorecard', () =>
-          scorecard.getSchoolFields(id, `id,${PROGRAMS_FIELD}`),
-        );
+        const school = await scorecard.getSchoolFields(id, `id,${PROGRAMS_FIELD}`);
         fieldOfStudy = school ? fieldOfStudyFrom(school, cip) : null;
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
@@ -312,7 +295,7 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps) => {
             : deps.ai
               ? `No page states ${major} figures for ${college.name}.`
               : `No AI provider is configured, so ${major} figures for ${college.name} could not be gathered.`;
-      await report({ key, state: 'not_found', reason: why });
+      await report({ state: 'not_found', reason: why });
       log.info({ key }, 'major profile not found');
       return { found: false };
     }
@@ -322,8 +305,8 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps) => {
         `The gathered major profile did not pass our checks (${first?.instancePath ?? ''}).`,
       );
     }
-    await report({ key, state: 'running', stage: 'saving' });
-    await report({ key, state: 'done', profile });
+    await report({ state: 'running', stage: 'saving' });
+    await report({ state: 'done', profile });
     log.info({ key, sources: profile.sources.length }, 'major profile gathered');
     return { found: true };
   } catch (err) {
@@ -338,7 +321,7 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps) => {
           ? sentence(err.message)
           : 'An error on our side stopped the gathering.';
     try {
-      await report({ key, state: 'failed', reason });
+      await report({ state: 'failed', reason });
     } catch (reportErr) {
       log.warn({ err: reportErr, key }, 'could not report a failed major profile');
     }

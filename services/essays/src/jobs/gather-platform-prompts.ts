@@ -1,9 +1,11 @@
-import { GatherPlatformPromptsJob, internalSavePlatformPrompts, type RouteBody } from '@ct/contracts';
+import { GatherPlatformPromptsJob } from '@ct/contracts';
+import { defineJob } from '@ct/jobs';
 import { ProviderError } from '@ct/providers';
 import { PermanentJobError } from '@ct/queue';
 import Type from 'typebox';
-import { timeProvider } from '../metrics.ts';
-import { defineJob } from '../registry.ts';
+import type { PromptInput } from '../repositories/essays.ts';
+import { COMMON_APP, UNIVERSITY_OF_CALIFORNIA } from '../seed.ts';
+import type { EssayJobDeps } from './worker.ts';
 
 const Num = Type.Union([Type.Integer(), Type.Null()]);
 const Url = Type.Union([Type.String(), Type.Null()], {
@@ -42,43 +44,45 @@ function officialUrl(url: string | null, host: RegExp): string | null {
   if (!url) return null;
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' && host.test(u.hostname) ? u.toString() : null;
+    return u.protocol === 'https:' && host.test(u.hostname) && url.length <= 2000 ? u.toString() : null;
   } catch {
     return null;
   }
 }
 
 const clean = (list: string[]) =>
-  [...new Set(list.map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p.length >= 20))].slice(0, 12);
+  [
+    ...new Set(
+      list.map((p) => p.replace(/\s+/g, ' ').trim()).filter((p) => p.length >= 20 && p.length <= 5000),
+    ),
+  ].slice(0, 12);
 
-type Prompts = RouteBody<typeof internalSavePlatformPrompts>['prompts'];
+const PLATFORMS = { commonApp: COMMON_APP, universityOfCalifornia: UNIVERSITY_OF_CALIFORNIA } as const;
 
 /**
- * Gathers the Common App and UC prompts with the AI provider (web search) and has the essays service
- * store each platform's list only when it was read on that platform's own site: a prompt list is never
- * made up or taken from elsewhere.
+ * Gathers the Common App and UC prompts with the AI provider (web search) and stores each platform's list
+ * only when it was read on that platform's own site: a prompt list is never made up or taken from
+ * elsewhere.
  */
-export const platformPromptsJob = defineJob(GatherPlatformPromptsJob, async (job, deps) => {
-  const { clients, log, writer: ai } = deps;
+export const platformPromptsJob = defineJob(GatherPlatformPromptsJob, async (job, deps: EssayJobDeps) => {
+  const { repo, log, writer: ai } = deps;
   if (!ai) throw new PermanentJobError('No AI provider is configured');
   let answer;
   try {
-    answer = await timeProvider('openai', () =>
-      ai.gatherJson({
-        instructions: INSTRUCTIONS,
-        input: `Admission cycle: ${job.data.cycle} (first-year applicants).`,
-        schema: PlatformPromptsAnswer,
-        schemaName: 'platform_prompts',
-      }),
-    );
+    answer = await ai.gatherJson({
+      instructions: INSTRUCTIONS,
+      input: `Admission cycle: ${job.data.cycle} (first-year applicants).`,
+      schema: PlatformPromptsAnswer,
+      schemaName: 'platform_prompts',
+    });
   } catch (err) {
     if (err instanceof ProviderError && !err.retryable) throw new PermanentJobError(err.message);
     throw err;
   }
   const { commonApp: ca, universityOfCalifornia: uc } = answer.value;
   const saved: string[] = [];
-  const save = async (platform: 'commonApp' | 'universityOfCalifornia', prompts: Prompts) => {
-    await clients.call(internalSavePlatformPrompts, { body: { platform, prompts } });
+  const save = async (platform: keyof typeof PLATFORMS, prompts: PromptInput[]) => {
+    await repo.saveCollegePrompts({ name: PLATFORMS[platform], kind: 'application' }, prompts);
     saved.push(platform);
   };
   const caUrl = officialUrl(ca.sourceUrl, OFFICIAL.commonApp);

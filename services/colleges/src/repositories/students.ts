@@ -1,0 +1,19 @@
+import type { Db } from '@ct/store';
+
+/** SQL for what the colleges schema keeps about a student: the only place that forgets it. */
+export class StudentTraceRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Forgets a deleted account in one transaction: the names it asked for (its search history), and its
+   * view of private colleges and held facts. Returns how many rows went.
+   */
+  async forget(uid: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      let rows = 0;
+      for (const table of ['ingestion_requester', 'private_college_viewer', 'held_fact_viewer'])
+        rows += (await tx.query(`DELETE FROM colleges.${table} WHERE uid = $1`, [uid])).rowCount;
+      return rows;
+    });
+  }
+}
