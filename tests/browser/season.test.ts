@@ -179,8 +179,10 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
       expect(await birch.locator('.season-badge').innerText()).toBe('Researching');
 
       await setStatus('applying');
+      await page.getByRole('form', { name: `Application to ${BIRCH}` }).waitFor({ state: 'detached' });
       await birch.locator('.season-badge', { hasText: 'Applying' }).waitFor();
       await setStatus('submitted', { 'Submitted on': today }, 'RD');
+      await page.getByRole('form', { name: `Application to ${BIRCH}` }).waitFor({ state: 'detached' });
       await birch.locator('.season-badge', { hasText: 'Submitted' }).waitFor();
       expect(await birch.locator('.season-status').innerText()).toMatch(/Decision expected .*\(estimated\)/);
       for (const status of [
@@ -195,6 +197,8 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
         'enrolled',
       ] as const) {
         await setStatus(status);
+        // Saved: the editor closes (the next Update opens it afresh).
+        await page.getByRole('form', { name: `Application to ${BIRCH}` }).waitFor({ state: 'detached' });
         await expect.poll(() => birch.locator('.season-badge').innerText()).toBe(STATUS_LABELS[status]);
       }
       const saved = await gw.api<{
