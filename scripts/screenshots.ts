@@ -161,6 +161,36 @@ async function seed(gw: TestGateway): Promise<{ student: TestUser; admin: TestUs
       itemIndex,
       completed: true,
     });
+  // The season: two admissions with aid offers (one letter leaves out the cost and counts loans as aid),
+  // a waitlist and an application in flight, for the overview and the side-by-side.
+  await post('/update-application', { collegeName: 'Colby College', plan: 'ED', status: 'submitted' });
+  for (const collegeName of ['Bowdoin College', 'University of Michigan-Ann Arbor'])
+    await post('/update-application', { collegeName, plan: 'RD', status: 'admitted-with-aid' });
+  await post('/update-application', {
+    collegeName: 'Stanford University',
+    plan: 'REA',
+    status: 'waitlisted',
+  });
+  await post('/save-aid-offer', {
+    collegeName: 'Bowdoin College',
+    offer: {
+      costOfAttendance: 86000,
+      grants: [{ name: 'Bowdoin Grant', amount: 71000 }],
+      workStudy: 2500,
+      loans: [{ kind: 'federal-subsidized', amount: 3500 }],
+      totalAidStated: null,
+    },
+  });
+  await post('/save-aid-offer', {
+    collegeName: 'University of Michigan-Ann Arbor',
+    offer: {
+      costOfAttendance: null,
+      grants: [{ name: 'Go Blue Guarantee', amount: 18000 }],
+      workStudy: 0,
+      loans: [{ kind: 'parent-plus', amount: 20000 }],
+      totalAidStated: 38000,
+    },
+  });
   await post('/add-note', { note: { title: 'Essay plan', content: LONG_NOTE, deadline: '2026-11-10' } });
   await post('/add-note', {
     note: { title: 'Visit', content: 'Book a campus tour in October.', deadline: '2026-11-15' },
@@ -205,6 +235,35 @@ const SIGNED_OUT: Shot[] = [
 
 const STUDENT: Shot[] = [
   { name: 'your-colleges', path: '/usercolleges' },
+  {
+    name: 'season-sorted',
+    path: '/usercolleges',
+    then: async (p) => p.getByRole('button', { name: 'Sort by next deadline' }).click(),
+  },
+  {
+    name: 'season-application-editor',
+    path: '/usercolleges',
+    then: async (p) => {
+      await p.getByRole('button', { name: 'Update application to Colby College' }).click();
+      await p.getByRole('form', { name: 'Application to Colby College' }).waitFor();
+    },
+  },
+  {
+    name: 'season-aid-offer',
+    path: '/usercolleges',
+    then: async (p) => {
+      await p.getByRole('button', { name: 'Edit aid offer from Bowdoin College' }).click();
+      await p.getByRole('form', { name: 'Aid offer from Bowdoin College' }).waitFor();
+    },
+  },
+  {
+    name: 'season-admissions-compared',
+    path: '/usercolleges',
+    then: async (p) => {
+      await p.getByTestId('admitted-comparison').scrollIntoViewIfNeeded();
+      await p.waitForLoadState('networkidle');
+    },
+  },
   {
     name: 'your-colleges-selected',
     path: '/usercolleges?college=Colby%20College',

@@ -254,6 +254,50 @@ describe('signed in as a student', () => {
     expect(bad).toEqual([]);
   });
 
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])('the season overview, its editors and the admissions side by side at $width', async (viewport) => {
+    for (const collegeName of [FIRST, SECOND])
+      await gw.api('POST', '/api/update-application', {
+        token: student.idToken,
+        body: { collegeName, plan: 'RD', status: 'admitted-with-aid' },
+      });
+    await gw.api('POST', '/api/save-aid-offer', {
+      token: student.idToken,
+      body: {
+        collegeName: FIRST,
+        offer: {
+          costOfAttendance: null,
+          grants: [{ name: 'Northwood Grant', amount: 12000 }],
+          workStudy: 1500,
+          loans: [{ kind: 'parent-plus', amount: 9000 }],
+          totalAidStated: 22500,
+        },
+      },
+    });
+    const s = await newPage(browser, gw.url, { viewport, reducedMotion: 'reduce' });
+    try {
+      await signInInBrowser(s.page, student, { timeout: 60_000 });
+      await open('/usercolleges', s);
+      await s.page
+        .getByTestId('admitted-comparison')
+        .getByRole('row', { name: /^Graduation rate/ })
+        .waitFor();
+      await settled(s.page);
+      const bad = await scan(s.page, `student season overview ${viewport.width}`);
+      await s.page.getByRole('button', { name: `Update application to ${FIRST}` }).click();
+      await s.page.getByRole('form', { name: `Application to ${FIRST}` }).waitFor();
+      bad.push(...(await scan(s.page, `student season application editor ${viewport.width}`)));
+      await s.page.getByRole('button', { name: `Edit aid offer from ${FIRST}` }).click();
+      await s.page.getByRole('form', { name: `Aid offer from ${FIRST}` }).waitFor();
+      bad.push(...(await scan(s.page, `student season aid offer ${viewport.width}`)));
+      expect(bad).toEqual([]);
+    } finally {
+      await s.context.close();
+    }
+  });
+
   it('/usercolleges with the Undo message, and the phone drawer open, have no violation', async () => {
     await gw.api('POST', '/api/add-user-college', { token: student.idToken, body: { collegeName: UNDONE } });
     await open('/usercolleges', { page });
