@@ -75,6 +75,9 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
      VALUES (gen_random_uuid(), $1, 'k', 'Why us?', 'Because', 1)`,
   'user_data.recommender.user_id': `INSERT INTO user_data.recommender (id, user_id, college_key, who)
      VALUES (gen_random_uuid(), $1, 'test college', 'Ms. Lee')`,
+  'user_data.application.user_id': `INSERT INTO user_data.application (user_id, college_key, status) VALUES ($1, 'test college', 'submitted')`,
+  'user_data.aid_offer.user_id': `INSERT INTO user_data.aid_offer (user_id, college_key) VALUES ($1, 'test college')`,
+  'user_data.academic_profile.user_id': `INSERT INTO user_data.academic_profile (user_id, act_composite) VALUES ($1, 30)`,
   'user_data.note_read.student_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ('an-admin', $1, 1)`,
   'user_data.note_read.reader_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ($1, 'a-student', 1)`,
   'colleges.ingestion_requester.uid': `WITH r AS (INSERT INTO colleges.ingestion_request (key, name) VALUES ('asked by ' || $1, 'Asked')

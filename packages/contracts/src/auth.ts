@@ -101,7 +101,9 @@ export const internalDeletedAccounts = defineRoute({
   access: 'internal',
   summary: 'Accounts deleted after a sequence number: the SHA-256 of each uid and when it was deleted',
   schema: {
-    querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, default: 0 })) }),
+    querystring: Type.Object({
+      after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 })),
+    }),
     response: {
       200: Type.Object({
         items: Type.Array(
