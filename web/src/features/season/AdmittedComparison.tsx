@@ -159,8 +159,18 @@ export function AdmittedComparison({ colleges }: { colleges: readonly SeasonColl
   });
   rows.push({
     label: 'Retention (first-year students who return)',
-    // Not in the college data we keep yet: said plainly rather than left out.
-    cells: colleges.map(() => <Official text={NO_INFO} year={null} source={null} />),
+    // Scorecard RET_FT4 (four-year institutions); "No Info Found" where the file has none.
+    cells: colleges.map((_, i) => {
+      const d = demoOf(i);
+      const src = source(i, 'demographics.retentionRate');
+      return (
+        <Official
+          text={formatPercent(d?.retentionRate ?? null)}
+          year={d?.dataYears?.completion ?? sourceYear(src ?? undefined)}
+          source={src}
+        />
+      );
+    }),
   });
   rows.push({
     label: 'Median earnings (10 years after entry)',
