@@ -116,6 +116,14 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
       await expect
         .poll(() => card(page, BIRCH).locator('td[data-label="Cost for you"]').innerText())
         .toBe('$21,000 average net price');
+      // Each college's fit band with its reason, the list's balance and what applying costs (issue 22).
+      await expect
+        .poll(() => card(page, ALDER).locator('td[data-label="Fit"]').innerText())
+        .toContain('Fit for you:');
+      const balance = page.getByTestId('list-balance');
+      await expect.poll(() => balance.innerText()).toContain('Likely: 0');
+      expect(await balance.innerText()).toContain('Your list has no likely college');
+      expect(await page.getByTestId('application-cost-summary').innerText()).toContain('Application fees');
 
       await overview(page).getByRole('button', { name: 'Sort by next deadline' }).click();
       expect(await names(page)).toEqual([CEDAR, BIRCH, ALDER]);

@@ -4,3 +4,4 @@ export { ApplicationCost, ApplicationCostSummary } from './ApplicationCost';
 export { AcademicProfilePanel } from './AcademicProfilePanel';
 export { useAcademicProfile } from './api';
 export { fitOf, costInput, BAND_TEXT } from './fit';
+export { ListBalanceNote } from './ListBalanceNote';

@@ -11,10 +11,11 @@ import { wordCountText } from '../essays/workspace';
 import { useDrafts, useMyPrompts } from '../essays/drafts';
 import { useStudentProfile } from '../money/api';
 import { moneyFigures } from '../money/money';
+import { ApplicationCostSummary, FitBand, fitOf, ListBalanceNote, useAcademicProfile } from '../fit';
 import { AdmittedComparison } from './AdmittedComparison';
 import { AidOfferForm } from './AidOfferForm';
 import { ApplicationEditor } from './ApplicationEditor';
-import { useDemographicsOf, useSeason } from './api';
+import { useCollegeDocuments, useDemographicsOf, useSeason } from './api';
 import { byNextDate, essayProgress } from './season';
 import './season.css';
 
@@ -36,6 +37,8 @@ export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
   const [open, setOpen] = useState<Open>(null);
   const colleges = season.data?.colleges ?? [];
   const demo = useDemographicsOf(colleges.map((c) => c.collegeName));
+  const docs = useCollegeDocuments(colleges.map((c) => c.collegeName));
+  const academic = useAcademicProfile().data ?? null;
 
   if (season.isPending)
     return (
@@ -68,6 +71,15 @@ export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
   const rows = sorted ? byNextDate(colleges) : colleges;
   const promptsOf = new Map((prompts.data ?? []).map((p) => [p.collegeName, p.prompts]));
   const demoOf = new Map(colleges.map((c, i) => [c.collegeName, demo[i]]));
+  const docOf = new Map(colleges.map((c, i) => [c.collegeName, docs[i]?.data ?? null]));
+  const loadedDocs = colleges.flatMap((c) => docOf.get(c.collegeName) ?? []);
+  // The balance check: each college's band, and its net price for the student's income band.
+  const balanceItems = colleges.flatMap((c) => {
+    const doc = docOf.get(c.collegeName);
+    if (!doc) return [];
+    const cost = profile?.incomeBand ? moneyFigures(doc.demographics, profile)[0] : undefined;
+    return [{ band: fitOf(doc, academic).band, netPrice: cost?.value ?? null }];
+  });
   const edAdmit = colleges.find((c) => c.application.plan === 'ED' && isAdmitted(c.application.status));
   const stillOpen = edAdmit
     ? colleges.filter(
@@ -114,6 +126,7 @@ export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
               <th scope="col">Essays</th>
               <th scope="col">Recommenders</th>
               <th scope="col">Cost for you</th>
+              <th scope="col">Fit</th>
               <th scope="col">Status</th>
             </tr>
           </thead>
@@ -182,6 +195,13 @@ export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
                       <span className="muted">…</span>
                     )}
                   </td>
+                  <td data-label="Fit">
+                    {docOf.get(c.collegeName) ? (
+                      <FitBand college={docOf.get(c.collegeName)!} compact />
+                    ) : (
+                      <span className="muted">…</span>
+                    )}
+                  </td>
                   <td data-label="Status">
                     <StatusCell college={c} today={today} />
                     <div className="season-actions">
@@ -215,7 +235,7 @@ export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
                 </tr>
                 {isOpen ? (
                   <tr className="season-edit-row">
-                    <td colSpan={8}>
+                    <td colSpan={9}>
                       {isOpen === 'application' ? (
                         <ApplicationEditor college={c} onDone={() => setOpen(null)} />
                       ) : (
@@ -228,6 +248,14 @@ export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
             );
           })}
         </table>
+        {balanceItems.length === colleges.length ? (
+          <ListBalanceNote
+            items={balanceItems}
+            budget={academic?.yearlyBudget ?? null}
+            incomeBandSet={!!profile?.incomeBand}
+          />
+        ) : null}
+        {loadedDocs.length === colleges.length ? <ApplicationCostSummary colleges={loadedDocs} /> : null}
       </section>
       {admitted.length ? <AdmittedComparison colleges={admitted} /> : null}
     </div>
