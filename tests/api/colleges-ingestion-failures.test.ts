@@ -160,6 +160,9 @@ describe('with only the College Scorecard configured', () => {
       applicationFee: '$75',
       personalEssay: 'Required',
       counselorRecommendation: 'Required, with the midyear report',
+      // The same grid facts as figures, for the fit band and the cost of applying (issue 22).
+      applicationFeeUsd: 75,
+      testPolicy: 'optional',
     });
     expect(amherst.info.essayPrompts).toEqual([]);
     expect(amherst.missing).toContain('Essay prompts (no AI provider is configured)');

@@ -434,7 +434,12 @@ describe('internal routes for the admin service', () => {
     expect((page.body.items as unknown[]).length).toBe(1);
     expect(page.body.total).toBe(all.body.total);
 
-    const notes = await internal('/profile-notes', { userId: alice.uid });
+    // The notes listing names its reader (the notes-read trail records who read whose notes).
+    const reader = { uid: 'an-admin', email: 'admin@example.com', emailVerified: true, name: 'Admin' };
+    const readNotes = (query: Record<string, unknown>) =>
+      gw.api<Record<string, unknown>>('GET', '/api/internal/profile-notes', { query, internal: reader });
+    expect((await internal('/profile-notes', { userId: alice.uid })).status).toBe(401);
+    const notes = await readNotes({ userId: alice.uid });
     expect(notes.body).toMatchObject({
       total: 1,
       items: [
@@ -447,7 +452,7 @@ describe('internal routes for the admin service', () => {
         },
       ],
     });
-    const none = await internal('/profile-notes', { userId: '%' });
+    const none = await readNotes({ userId: '%' });
     expect(none.body).toEqual({ total: 0, items: [] });
   });
 });
