@@ -194,7 +194,8 @@ describe('their money in Chromium', () => {
         ['Median debt (of graduates who borrowed)', '$19,000 2020-21 data'],
         ['Median earnings (10 years after entry)', '$61,000 2019-20 data'],
       ]);
-    expect(await card.getByRole('link', { name: /on your Profile/ }).count()).toBe(0);
+    // The money invitation is gone (the fit band's own "Add your scores" link is another matter).
+    expect(await card.locator('a[href="/profile#money-profile"]').count()).toBe(0);
     // Out of state at a Texas college; both tuitions when the college's state is unknown.
     card = await searchFor(page, LAKE);
     expect((await figures(card.getByRole('region', { name: 'Cost for you' })))[1]).toEqual([

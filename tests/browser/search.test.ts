@@ -322,10 +322,11 @@ describe('search screen in Chromium', () => {
     );
     expect(await row('Median debt').count()).toBe(0);
 
-    // Every metric of the spec with a value is there: the money rows first (both tuitions, earnings; net
-    // price and debt are folded above), then the other spec metrics.
+    // Every metric of the spec with a value is there: the student's fit and cost of applying first, then
+    // the money rows (both tuitions, earnings; net price and debt are folded above), then the other metrics.
     const heads = await table.locator('tbody th').allInnerTexts();
-    expect(heads.slice(0, 3).map((h) => h.split('\n')[0]!.replace(/ \(.*$/, ''))).toEqual([
+    expect(heads.slice(0, 4).map((h) => h.split('\n')[0]!.replace(/ \(.*$/, ''))).toEqual([
+      'Fit for you and cost of applying',
       'In-state tuition',
       'Out-of-state tuition',
       'Median earnings',
@@ -337,7 +338,7 @@ describe('search screen in Chromium', () => {
         heads.some((h) => h.startsWith(label)),
         label,
       ).toBe(true);
-    expect(heads).toHaveLength(18);
+    expect(heads).toHaveLength(19); // the fit row, then the 18 metric rows
 
     // Then the two detail cards.
     expect(await panel.getByRole('article', { name: 'Northfield Institute of Technology' }).isVisible()).toBe(
