@@ -47,7 +47,7 @@ describe('bulk import of the College Scorecard institution CSV', () => {
       inserted: 499,
       updated: 1,
       skipped: 0,
-      disambiguated: 8,
+      disambiguated: 11,
     });
     expect(await repo.countColleges()).toBe(500);
     expect(progress.some((p) => p.phase === 'reading')).toBe(true);
@@ -128,7 +128,7 @@ describe('npm run import:scorecard', () => {
       const r = run([SCORECARD_CSV], { DATABASE_URL: target.url });
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(
-        /^Imported 500 institutions from 500 rows in [\d.]+ s: 500 new, 0 updated, 0 skipped; 8 sharing an official name/,
+        /^Imported 500 institutions from 500 rows in [\d.]+ s: 500 new, 0 updated, 0 skipped; 11 sharing an official name/,
       );
       expect(r.stderr).toContain('100%');
     } finally {
