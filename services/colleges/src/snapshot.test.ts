@@ -119,7 +119,7 @@ describe('the College Scorecard snapshot shipped with the product', () => {
       'First-generation share (not in the College Scorecard file this data comes from)',
     );
     expect(c.missing.some((m) => m.startsWith('Deadlines ('))).toBe(false);
-  });
+  }, 120_000);
 
   it('gives a college outside the grid the government figures alone, and keeps same-named ones apart', async () => {
     const mdc = (await repo.findCollege('Miami Dade College'))!.college;
@@ -143,7 +143,7 @@ describe('the College Scorecard snapshot shipped with the product', () => {
     const r = await loadSnapshot(db, { now: FALL_2025 });
     expect(r).toMatchObject({ loaded: false, skipped: 'already loaded' });
     expect(await repo.countColleges()).toBe(6543);
-  });
+  }, 120_000);
 
   it('loads again when a new version applies, keeping what was gathered from a college’s pages', async () => {
     // A student had Amherst gathered from its pages by the AI provider.
