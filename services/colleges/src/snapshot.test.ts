@@ -177,7 +177,7 @@ describe('the College Scorecard snapshot shipped with the product', () => {
     expect(harvard.info.requirements.SAT_ACT).toBe('Required');
     expect(await repo.countColleges()).toBe(6543);
     expect((await new SnapshotLoads(db).list()).filter((l) => l.kind === 'snapshot')).toHaveLength(2);
-  });
+  }, 120_000);
 });
 
 describe('loading on a fresh database', () => {
