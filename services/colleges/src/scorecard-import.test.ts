@@ -63,8 +63,12 @@ describe('bulk import of the College Scorecard institution CSV', () => {
       ownership: 'Public',
     });
     expect(hit.college.sources.demographics!.url).toBe('https://collegescorecard.ed.gov/school/?228778');
+    // The Common App grid gives its plans (labelled with their cycle when it is last cycle's); the facts
+    // only the college's pages give wait for the first search.
+    expect(hit.college.info.deadlines.map((d) => d.type)).toContain('Regular Decision');
+    expect(hit.college.missing.some((m) => m.startsWith('Deadlines ('))).toBe(false);
     expect(hit.college.missing).toContain(
-      "Deadlines (from the college's own pages, when an AI provider is configured)",
+      "Essay prompts (from the college's own pages, when an AI provider is configured)",
     );
     expect((await repo.findCollege('UT Austin'))!.college.name).toBe('The University of Texas at Austin');
   });
