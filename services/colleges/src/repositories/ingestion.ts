@@ -88,21 +88,21 @@ export class IngestionRepository {
   }
 
   /** New names (unknown to the cache) a student asked for in the last 24 hours. */
-  async newNamesToday(uid: string, q: Queryable = this.db): Promise<number> {
-    const r = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM colleges.ingestion_requester
-       WHERE uid = $1 AND kind = 'new-name' AND first_at > now() - interval '1 day'`,
-      [uid],
-    );
-    return r.rows[0]?.n ?? 0;
+  newNamesToday(uid: string, q: Queryable = this.db): Promise<number> {
+    return this.requestsToday(uid, 'new-name', q);
   }
 
   /** Cached colleges whose facts a student's searches had gathered in the last 24 hours (AI work). */
-  async enrichmentsToday(uid: string, q: Queryable = this.db): Promise<number> {
+  enrichmentsToday(uid: string, q: Queryable = this.db): Promise<number> {
+    return this.requestsToday(uid, 'enrichment', q);
+  }
+
+  /** A student's requests of one kind in the last 24 hours: what the per-student quotas count. */
+  private async requestsToday(uid: string, kind: string, q: Queryable): Promise<number> {
     const r = await q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM colleges.ingestion_requester
-       WHERE uid = $1 AND kind = 'enrichment' AND first_at > now() - interval '1 day'`,
-      [uid],
+       WHERE uid = $1 AND kind = $2 AND first_at > now() - interval '1 day'`,
+      [uid, kind],
     );
     return r.rows[0]?.n ?? 0;
   }
