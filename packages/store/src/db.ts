@@ -73,8 +73,17 @@ async function openPostgres(url: string, max: number, applicationName?: string):
   });
   // An idle client losing its server (restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
-    const name = params?.length ? preparedName(sql) : undefined;
+  // Only the pool's single statements are prepared. A transaction may write thousands of rows into a table
+  // that was nearly empty when its statements were first planned (the first start's snapshot load): a
+  // generic plan cached then (seq scans under a nested loop) stays for the whole transaction, and each
+  // batch grows slower than the last. Unnamed statements are planned with the table as it is.
+  const run = async <T>(
+    q: pg.Pool | pg.PoolClient,
+    sql: string,
+    params: readonly unknown[] | undefined,
+    prepare: boolean,
+  ) => {
+    const name = prepare && params?.length ? preparedName(sql) : undefined;
     const r = await (name
       ? q.query({ name, text: sql, values: params as unknown[] })
       : q.query(sql, params as unknown[] | undefined));
@@ -82,7 +91,7 @@ async function openPostgres(url: string, max: number, applicationName?: string):
   };
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params) => run(pool, sql, params, true),
     async exec(sql) {
       await pool.query(sql);
     },
@@ -96,7 +105,7 @@ async function openPostgres(url: string, max: number, applicationName?: string):
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: (sql, params) => run(client, sql, params),
+          query: (sql, params) => run(client, sql, params, false),
           exec: async (sql) => void (await client.query(sql)),
         });
         await client.query('COMMIT');
