@@ -71,7 +71,9 @@ describe('recommenders on the dashboard in Chromium', () => {
     await signInInBrowser(page, user);
     await page.goto('/usercolleges');
     const panel = page.getByRole('region', { name: /^Recommenders/ });
-    await panel.getByText('Select a college to track its recommendations.').waitFor();
+    // Before a college is chosen, the dashboard shows the whole season; recommenders belong to one college.
+    await page.getByRole('region', { name: 'Your season at a glance' }).waitFor();
+    expect(await panel.count()).toBe(0);
     await page
       .getByRole('complementary', { name: 'Your Colleges' })
       .getByRole('button', { name: COLLEGE, exact: true })
