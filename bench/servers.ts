@@ -53,30 +53,29 @@ function spawnGroup(
 
 const CLOCK_TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
 
+/** The ids of the live processes, from /proc (none off Linux). */
+function livePids(): string[] {
+  try {
+    return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return [];
+  }
+}
+
+/** User + system CPU seconds of a process from its `/proc/<pid>/stat` fields. */
+const cpuOf = (f: string[]) => (Number(f[11]) + Number(f[12])) / CLOCK_TICKS;
+
 /**
  * CPU seconds (user + system) of the live processes of a process group, from /proc: noise-robust where
  * req/s are not, since what other programs on the machine take does not count. Linux only (0 elsewhere).
  */
 export function groupCpuSeconds(pgid: number): number {
-  let ticks = 0;
-  let pids: string[];
-  try {
-    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return 0;
+  let total = 0;
+  for (const pid of livePids()) {
+    const p = procStat(pid);
+    if (p && Number(p.f[2]) === pgid) total += cpuOf(p.f);
   }
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces) start at state (field 3).
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[2]) !== pgid) continue;
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  return ticks / CLOCK_TICKS;
+  return total;
 }
 
 /** `/proc/<pid>/stat` fields from the state on, and the process's command line (null when it is gone). */
@@ -101,18 +100,12 @@ function processLabel(cmdline: string): string {
 /** CPU seconds by process of a process group (the gateway, each service, the launchers), from /proc. */
 export function groupCpuByProcess(pgid: number): Map<string, number> {
   const out = new Map<string, number>();
-  let pids: string[];
-  try {
-    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return out;
-  }
-  for (const pid of pids) {
+  for (const pid of livePids()) {
     const p = procStat(pid);
     if (!p || Number(p.f[2]) !== pgid) continue;
     try {
       const label = processLabel(p.cmdline());
-      out.set(label, (out.get(label) ?? 0) + (Number(p.f[11]) + Number(p.f[12])) / CLOCK_TICKS);
+      out.set(label, (out.get(label) ?? 0) + cpuOf(p.f));
     } catch {
       /* exited meanwhile */
     }
@@ -129,13 +122,7 @@ export function postgresCpu(database: string): () => number {
   const seen = new Map<string, number>();
   const marker = ` ${database} `;
   return () => {
-    let pids: string[];
-    try {
-      pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-    } catch {
-      return 0;
-    }
-    for (const pid of pids) {
+    for (const pid of livePids()) {
       const p = procStat(pid);
       if (!p) continue;
       try {
@@ -143,7 +130,7 @@ export function postgresCpu(database: string): () => number {
       } catch {
         continue;
       }
-      seen.set(pid, (Number(p.f[11]) + Number(p.f[12])) / CLOCK_TICKS);
+      seen.set(pid, cpuOf(p.f));
     }
     let total = 0;
     for (const s of seen.values()) total += s;
