@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 90_000,
     teardownTimeout: 30_000,
+    // What a test polls for is something a user waits for: give it the time a loaded CI machine needs
+    // (Vitest's default is 1 s, which a two-core machine running two browser files misses).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     reporters: process.env.CI ? ['default'] : ['default'],
     env: { NODE_ENV: 'test' },
   },
