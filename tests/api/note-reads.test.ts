@@ -26,7 +26,7 @@ afterAll(() => gw?.close());
 type Reads = { total: number; noteReads: Array<Record<string, unknown>> };
 
 describe("admins' reads of students' notes", () => {
-  it('are recorded and listed for admins: who read whose notes, how many, when', async () => {
+  it('are recorded and listed for admins: who read (uid and e-mail) whose notes, how many, when', async () => {
     const before = await gw.api<Reads>('GET', '/api/admin/note-reads', { token: ada.idToken });
     expect(before.status).toBe(200);
     expect(before.body.noteReads.filter((r) => r.studentId === sam.uid)).toEqual([]);
@@ -45,7 +45,9 @@ describe("admins' reads of students' notes", () => {
     const after = await gw.api<Reads>('GET', '/api/admin/note-reads', { token: ada.idToken });
     expect(after.status).toBe(200);
     const mine = after.body.noteReads.filter((r) => r.studentId === sam.uid);
-    expect(mine).toEqual([{ readerId: ada.uid, studentId: sam.uid, notes: 2, readAt: expect.any(String) }]);
+    expect(mine).toEqual([
+      { readerId: ada.uid, readerEmail: ada.email, studentId: sam.uid, notes: 2, readAt: expect.any(String) },
+    ]);
     expect(Date.parse(String(mine[0]!.readAt))).toBeGreaterThan(Date.now() - 600_000);
   });
 

@@ -66,6 +66,16 @@ describe('admin dashboard when data cannot be fetched', { timeout: 90_000 }, () 
     const userColleges = section(page, 'User Colleges');
     await expect.poll(() => userColleges.getByRole('alert').textContent()).toBe(MSG.errorFetchingAdminData);
 
+    // The trail of note reads lives with the notes: its owner is down too, and no empty list stands in.
+    const noteReads = section(page, 'Note Reads');
+    await expect
+      .poll(() => noteReads.getByRole('alert').textContent())
+      .toBe(
+        'The student data service is not answering right now, so this data cannot be shown. Please try again in a moment.',
+      );
+    expect(await noteReads.locator('table').count()).toBe(0);
+    expect(await noteReads.getByText("No admin has read a student's notes yet.").count()).toBe(0);
+
     // What the auth service owns still shows, once its call is let through.
     const staff = section(page, 'Staff Members');
     await expect.poll(() => staff.getByRole('status').textContent()).toBe(MSG.loading);

@@ -27,6 +27,7 @@ const SECTIONS = [
   'Major Colleges',
   'User Colleges',
   'Profile Notes',
+  'Note Reads',
   'Ingestion',
 ];
 
@@ -126,11 +127,79 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
     await toggle(page, 'Staff Members').click();
     await staff.getByLabel('Filter staff by user id').waitFor();
 
+    // Note Reads: no student has notes yet, so nobody has read any.
+    await expect
+      .poll(() => section(page, 'Note Reads').getByText("No admin has read a student's notes yet.").count())
+      .toBe(1);
+    expect(await section(page, 'Note Reads').locator('table').count()).toBe(0);
+
     // Refresh Data shows figures that changed since the page loaded.
     await seedColleges(gw.db, [buildCollege({ name: 'Westfield College' })]);
     await page.getByRole('button', { name: 'Refresh Data' }).click();
     await expect.poll(() => page.getByTestId('metric-colleges').textContent()).toBe('4');
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("records an admin's reading of notes and lists it under Note Reads: who, whose, when, newest first", async () => {
+    const nia = await createVerifiedUser({ name: 'Nia Notes' });
+    const addNote = async (who: TestUser, title: string) =>
+      expect(
+        (
+          await gw.api('POST', '/api/add-note', {
+            token: who.idToken,
+            body: { note: { title, content: 'x' } },
+          })
+        ).status,
+      ).toBe(200);
+    await addNote(student, 'Campus tour');
+    // 25 earlier reads of Sam's notes through the API fill the trail's first page.
+    for (let i = 0; i < 25; i++) {
+      const r = await gw.api('GET', '/api/admin/profile-notes', {
+        token: admin.idToken,
+        query: { filterUserId: student.uid },
+      });
+      expect(r.status).toBe(200);
+    }
+    await addNote(nia, 'Essay ideas');
+    await addNote(nia, 'Visit plan');
+
+    const { page, context, errors } = await newPage(browser, gw.url);
+    await signInInBrowser(page, admin);
+    await page.goto('/admin');
+    // The admin reads the notes on the page: first every student's, then Nia's, filtered by her user id.
+    const notes = section(page, 'Profile Notes');
+    await expect.poll(() => notes.locator('tbody tr').count(), { timeout: 20_000 }).toBe(3);
+    await notes.getByLabel('Filter notes by user id').fill(nia.uid);
+    await expect
+      .poll(() => notes.locator('tbody tr td[data-label="Title"]').allTextContents())
+      .toEqual(['Essay ideas', 'Visit plan']);
+
+    // 25 API reads, the page's first (unfiltered) Profile Notes with both students, then the filtered one.
+    const reads = section(page, 'Note Reads');
+    const rows = reads.locator('tbody tr');
+    await expect.poll(() => reads.getByText('Showing 1–25 of 28').count(), { timeout: 20_000 }).toBe(1);
+    const cells = (i: number) => rows.nth(i).locator('td');
+    expect((await cells(0).allTextContents()).slice(1)).toEqual([admin.email, admin.uid, nia.uid, '2']);
+    const readAt = new Date(String(await cells(0).first().textContent()));
+    expect(Number.isNaN(readAt.getTime())).toBe(false);
+    expect(Math.abs(readAt.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+    // Both students the unfiltered page showed come next; then the API reads of Sam's notes.
+    const students = async () =>
+      Promise.all(
+        (await rows.all()).map(async (r) => (await r.locator('td[data-label="Student ID"]').textContent())!),
+      );
+    expect((await students()).slice(1, 3).sort()).toEqual([nia.uid, student.uid].sort());
+    expect((await students()).slice(3)).toEqual(Array(22).fill(student.uid));
+
+    // The next page holds the oldest reads.
+    await reads.getByRole('button', { name: 'Next' }).click();
+    // (the pager moves at once; the previous page's rows stay until the next page arrives)
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await reads.getByText('Showing 26–28 of 28').count()).toBe(1);
+    for (let i = 0; i < 3; i++)
+      expect((await cells(i).allTextContents()).slice(1)).toEqual([admin.email, admin.uid, student.uid, '1']);
     expect(errors).toEqual([]);
     await context.close();
   });

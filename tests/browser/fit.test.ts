@@ -1,6 +1,7 @@
 // The fit band (issue 22) in Chromium at 1280x800 and 390x844: on the college card with its rule on
-// screen (each section against its range, the data year, where the test policy comes from), and across
-// the list in the season overview (counts per band, the notes, the cost of applying).
+// screen (each section against its range, the data year, where the test policy comes from), across
+// the list in the season overview (counts per band, the notes, the cost of applying), and in Compare
+// (each college's band with its reason, the full rule on its card, the invitation to add scores).
 import {
   buildCollege,
   createVerifiedUser,
@@ -12,7 +13,7 @@ import {
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -100,7 +101,8 @@ describe.each([
       // Across the list: Pine admits under 15 %, a reach for everyone whatever the scores.
       await page.goto('/usercolleges');
       const pine = page.locator(`tbody.season-college[data-college="${PINE}"] td[data-label="Fit"]`);
-      await expect.poll(() => pine.innerText()).toContain('Reach');
+      // (each college's document loads after the list: a busy machine can take more than the default second)
+      await expect.poll(() => pine.innerText(), { timeout: 20_000 }).toContain('Reach');
       const balance = page.getByTestId('list-balance');
       await expect.poll(() => balance.innerText()).toContain('Reach: 1 · Target: 0 · Likely: 1');
       expect(await balance.innerText()).not.toContain('Your list has no likely college');
@@ -108,6 +110,108 @@ describe.each([
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The lines a locator shows, blank ones (between paragraphs) left out. */
+const lines = async (l: Locator) => (await l.innerText()).split('\n').filter((x) => x.trim());
+
+/** Compare's fit of one college: its column of the table on a wide screen, its stacked card on a phone. */
+async function compareFit(page: Page, wide: boolean, names: string[], name: string) {
+  const panel = page.getByRole('tabpanel', { name: 'Compare Colleges' });
+  if (!wide) {
+    const card = panel.getByRole('region', { name: `${name} at a glance` });
+    await card.waitFor({ timeout: 20_000 });
+    return card.getByTestId('fit-band');
+  }
+  const table = panel.getByRole('table');
+  await table.waitFor({ timeout: 20_000 });
+  expect(await table.locator('thead th').allInnerTexts()).toEqual(['Metric', ...names]);
+  return table
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('rowheader', { name: 'Fit for you and cost of applying' }) })
+    .locator('td')
+    .nth(names.indexOf(name))
+    .getByTestId('fit-band');
+}
+
+describe.each([
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+])('the fit band in Compare at $width', (viewport) => {
+  const names = [OAK, PINE];
+  const compare = `/search?${new URLSearchParams([['mode', 'compare'], ...names.map((n) => ['c', n])])}`;
+  const wide = viewport.width > 600;
+
+  it("shows each compared college's band with the rule it was judged by", async () => {
+    const user = await studentWithScores();
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    try {
+      await signInInBrowser(page, user);
+      await page.goto(compare);
+      const oak = await compareFit(page, wide, names, OAK);
+      const pine = await compareFit(page, wide, names, PINE);
+      await oak.waitFor({ timeout: 20_000 });
+      expect(await oak.isVisible()).toBe(true);
+      // Both SAT sections above Oak's middle half: likely, and why, with the data year.
+      expect(await oak.getAttribute('data-band')).toBe('likely');
+      expect(await lines(oak)).toEqual([
+        'Fit for you: Likely',
+        'Your SAT sections are each above the 75th percentile of admitted students (College Scorecard, 2021-22).',
+      ]);
+      // Pine admits 8 %: a reach whatever the scores, and the row says so.
+      expect(await pine.getAttribute('data-band')).toBe('reach');
+      expect(await lines(pine)).toEqual([
+        'Fit for you: Reach',
+        'It admits 8.0% of applicants (College Scorecard, 2021-22); under 15% is a reach for everyone.',
+      ]);
+      // The whole rule is on each college's card on the same page: each section against its range and
+      // where the test policy comes from; never a chance of admission.
+      const oakRule = page.getByRole('article', { name: OAK }).getByTestId('fit-band');
+      const rule = await oakRule.innerText();
+      expect(rule).toContain(
+        'SAT Reading and Writing: you 700, admitted middle half 550-650 (above the range)',
+      );
+      expect(rule).toContain('SAT Math: you 720, admitted middle half 560-660 (above the range)');
+      expect(rule).toContain('Test policy: required (College Scorecard test requirement (ADMCON7), 2021-22)');
+      expect(rule).toContain('it is not a chance of admission');
+      expect(await page.getByRole('link', { name: 'Add your scores on your Profile' }).count()).toBe(0);
+      expect(await page.locator('body').innerText()).not.toMatch(/\d+ ?%\s*chance/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('invites a student without scores to add them, and still shows the band no score can change', async () => {
+    const user = await createVerifiedUser({ name: 'Noor' });
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    try {
+      await signInInBrowser(page, user);
+      await page.goto(compare);
+      const oak = await compareFit(page, wide, names, OAK);
+      const pine = await compareFit(page, wide, names, PINE);
+      await oak.waitFor({ timeout: 20_000 });
+      expect(await oak.getAttribute('data-band')).toBe('not enough data');
+      expect(await lines(oak)).toEqual([
+        'Fit for you: Not enough data',
+        'Add your SAT or ACT scores to compare them with the ranges of admitted students.',
+      ]);
+      expect(await pine.getAttribute('data-band')).toBe('reach');
+      // The invitation leads to the academic profile on the Profile page.
+      const invite = page
+        .getByRole('article', { name: OAK })
+        .getByRole('link', { name: 'Add your scores on your Profile' });
+      expect(await invite.getAttribute('href')).toBe('/profile#academic-profile');
+      await invite.click();
+      await page.waitForURL((u) => u.pathname === '/profile' && u.hash === '#academic-profile');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

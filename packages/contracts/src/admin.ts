@@ -137,6 +137,13 @@ export const adminProfileNotes = defineRoute({
   },
 });
 
+/** One read of the trail, with the reading admin's e-mail where the staff list still has it. */
+export const AdminNoteRead = Type.Object({
+  ...NoteRead.properties,
+  /** Null when the reader's account was deleted, their role revoked, or no e-mail was recorded. */
+  readerEmail: Type.Union([Type.String(), Type.Null()]),
+});
+
 /** Admins reading students' notes leave a trail: who read whose notes, when (issue 20). */
 export const adminNoteReads = defineRoute({
   method: 'GET',
@@ -146,7 +153,7 @@ export const adminNoteReads = defineRoute({
   summary: "Who read whose notes, when: every admin's read of students' notes, newest first",
   schema: {
     querystring: AdminQ(),
-    response: { 200: Paged('noteReads', NoteRead), ...errors },
+    response: { 200: Paged('noteReads', AdminNoteRead), ...errors },
   },
 });
 

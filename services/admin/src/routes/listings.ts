@@ -89,7 +89,38 @@ export function listingRoutes(ctx: ServiceContext): Implementation[] {
           requestId: request.id,
         }),
       ] as const);
-      return { success: true, total: r.total, noteReads: r.items };
+      const emails = await staffEmails(
+        ctx,
+        r.items.flatMap((n) => (n.readerId ? [n.readerId] : [])),
+        request.id,
+      );
+      return {
+        success: true,
+        total: r.total,
+        noteReads: r.items.map((n) => ({
+          ...n,
+          readerEmail: (n.readerId && emails.get(n.readerId)) || null,
+        })),
+      };
     }),
   ];
+}
+
+/**
+ * The e-mails the staff list has for these uids (the admins on one page of the note-read trail, a few
+ * distinct ones at most): one look-up each in the auth service's staff list, matched exactly.
+ */
+async function staffEmails(ctx: ServiceContext, uids: string[], requestId: string) {
+  const distinct = [...new Set(uids)];
+  const pages = await fromOwners(
+    distinct.map((userId) =>
+      askOwner(ctx, internalListStaff, { query: { userId, limit: 200, offset: 0 }, requestId }),
+    ),
+  );
+  const emails = new Map<string, string>();
+  pages.forEach((page, i) => {
+    const member = page.items.find((s) => s.userId === distinct[i]);
+    if (member?.email) emails.set(member.userId, member.email);
+  });
+  return emails;
 }

@@ -12,6 +12,7 @@ import {
   CollegesSection,
   MajorCollegesSection,
   MetricsSection,
+  NoteReadsSection,
   ProfileNotesSection,
   StaffSection,
   UserCollegesSection,
@@ -96,6 +97,9 @@ function AdminDashboard() {
       </Section>
       <Section id="admin-profile-notes" title="Profile Notes">
         <ProfileNotesSection />
+      </Section>
+      <Section id="admin-note-reads" title="Note Reads">
+        <NoteReadsSection />
       </Section>
       <Section id="admin-ingestion" title="Ingestion">
         <IngestionSection />

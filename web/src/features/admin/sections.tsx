@@ -1,9 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { AdminList } from './AdminList';
 import { ActionBanner, CollegeActions, useCollegeActions } from './CollegeReviewSection';
 import { formatDateTime, QueryState } from './parts';
-import { useAdminQuery } from './useAdminQuery';
+import { ADMIN_KEY, useAdminQuery } from './useAdminQuery';
+
+/** The note-read trail's queries' name: reading Profile Notes refreshes it. */
+const NOTE_READS = 'note-reads';
 
 export function MetricsSection() {
   const q = useAdminQuery(['metrics'], (signal) => api.adminMetrics(undefined, { signal }));
@@ -155,12 +159,16 @@ export function UserCollegesSection() {
 }
 
 export function ProfileNotesSection() {
+  const queryClient = useQueryClient();
   return (
     <AdminList
       name="profile-notes"
-      fetch={({ filter, offset, limit }, signal) =>
-        api.adminProfileNotes({ filterUserId: filter, offset, limit }, { signal })
-      }
+      fetch={async ({ filter, offset, limit }, signal) => {
+        const page = await api.adminProfileNotes({ filterUserId: filter, offset, limit }, { signal });
+        // This read is now on the trail: Note Reads shows it without waiting for Refresh Data.
+        void queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, NOTE_READS] });
+        return page;
+      }}
       // One row per note; the pages count students.
       rows={(r) => r.profileNotes.flatMap((p) => p.notes.map((note, i) => ({ userId: p.userId, note, i })))}
       filter={{ id: 'admin-notes-filter', label: 'Filter notes by user id' }}
@@ -172,6 +180,37 @@ export function ProfileNotesSection() {
         { header: 'Title', cell: (r) => r.note.title },
         { header: 'Content', cell: (r) => r.note.content, className: 'admin-note' },
         { header: 'Created At', cell: (r) => formatDateTime(r.note.createdAt) },
+      ]}
+    />
+  );
+}
+
+/**
+ * The trail of admins' reads of students' notes (issue 20), newest first: every page of Profile Notes an
+ * admin is shown records who read whose notes, how many, and when.
+ */
+export function NoteReadsSection() {
+  return (
+    <AdminList
+      name={NOTE_READS}
+      fetch={({ offset, limit }, signal) => api.adminNoteReads({ offset, limit }, { signal })}
+      rows={(r) => r.noteReads}
+      before={
+        <p className="muted">
+          Each time an admin is shown students&apos; notes (Profile Notes above), who read whose notes and
+          when. Newest first.
+        </p>
+      }
+      empty="No admin has read a student's notes yet."
+      caption="Reads of students' notes, newest first"
+      pagerLabel="Note reads"
+      rowKey={(r, i) => `${r.readAt}-${r.studentId}-${i}`}
+      columns={[
+        { header: 'Read At', cell: (r) => formatDateTime(r.readAt) },
+        { header: 'Read By', cell: (r) => r.readerEmail ?? (r.readerId ? '—' : 'Deleted account') },
+        { header: 'Admin ID', cell: (r) => r.readerId ?? '—', className: 'admin-mono' },
+        { header: 'Student ID', cell: (r) => r.studentId, className: 'admin-mono' },
+        { header: 'Notes Read', cell: (r) => r.notes },
       ]}
     />
   );

@@ -13,7 +13,9 @@ import './fit.css';
 export function FitBand({ college, compact = false }: { college: College; compact?: boolean }) {
   const { user } = useSession();
   const q = useAcademicProfile();
-  if (!user) return null;
+  // Until the profile has loaded, say nothing: "Not enough data, add your scores" would be wrong for a
+  // student who has them.
+  if (!user || q.isPending) return null;
   const fit = fitOf(college, q.data ?? null);
   return (
     <div
