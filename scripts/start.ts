@@ -63,7 +63,7 @@ if (!realFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
   // The gateway starts meanwhile: each takes seconds, and the gateway needs the emulator only to verify a
   // token. Accounts survive a restart (exported on Ctrl+C), so `npm run role` can find them while the app
-  // is stopped.
+  // is stopped (while it runs, the app looks them up itself).
   env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`;
   emulatorStarting = startAuthEmulator({
     port: emulatorPort,
@@ -123,7 +123,7 @@ console.log(`
   Open   http://localhost:${port}
   API    http://localhost:${port}/api   (docs at /api/docs)
   Auth   ${realFirebase ? 'Firebase project from FIREBASE_* variables' : `Firebase Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST ?? authLabel}`}
-  Admin  ${process.env.DATABASE_URL ? 'npm run role -- grant admin <e-mail>' : 'sign up, stop with Ctrl+C, then: npm run role -- grant admin <your e-mail>'}
+  Admin  sign up, then: npm run role -- grant admin <your e-mail>
   Data   ${process.env.DATABASE_URL ? 'Postgres at DATABASE_URL' : path.resolve(ROOT, process.env.DATA_DIR ?? '.data/pglite')}
   Stop   press Ctrl+C
 `);

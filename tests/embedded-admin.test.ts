@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createVerifiedUser, emulatorUp, signIn } from '@ct/testkit';
+import { roleSocketPath } from '../services/auth/src/cli/role-socket.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The operator's path to the first admin on the embedded run, as the README gives it:
-// `npm start`, sign up, Ctrl+C, `npm run role -- grant admin <e-mail>`, `npm start` again.
+// The operator's path to the first admin on the embedded run, as the README gives it: `npm start`, sign up,
+// `npm run role -- grant admin <e-mail>` (the running app makes the change), or the same with the app stopped.
 // The embedded run owns its own Auth emulator here (no FIREBASE_AUTH_EMULATOR_HOST), on its own port.
 const ROOT = path.resolve(import.meta.dirname, '..');
 const appPort = Number(process.env.TEST_EMBEDDED_ADMIN_PORT ?? 17190);
@@ -71,6 +72,10 @@ async function within<T>(ms: number, what: string, p: Promise<T>, output: () => 
 /** Ctrl+C in a terminal: SIGINT to the whole foreground process group. */
 async function stopApp(app: Awaited<ReturnType<typeof startApp>>) {
   process.kill(-app.child.pid!, 'SIGINT');
+  await stopped(app);
+}
+
+async function stopped(app: Awaited<ReturnType<typeof startApp>>) {
   await within(60_000, 'stopping npm start', app.exited, app.output);
   // npm returns at once; the start script goes on to stop the emulator, which exports its accounts first.
   const deadline = Date.now() + 60_000;
@@ -105,7 +110,7 @@ afterAll(() => {
 });
 
 describe('granting the first admin on the embedded run', () => {
-  it('keeps accounts across a restart and lets the role command make a student an admin', async () => {
+  it('makes a student an admin while the app runs or is stopped, and keeps accounts across a restart', async () => {
     const previous = {
       host: process.env.FIREBASE_AUTH_EMULATOR_HOST,
       project: process.env.FIREBASE_PROJECT_ID,
@@ -133,12 +138,27 @@ describe('granting the first admin on the embedded run', () => {
       const before = await staffRole(user.idToken);
       expect(before.body.role).not.toBe('admin');
 
-      // While the app runs the embedded store is its own: the command refuses and says why.
-      const refused = await role('grant', 'admin', user.email);
-      expect(refused.code).toBe(1);
-      expect(refused.output).toContain('Refusing to change roles while the app is running');
+      // While the app runs the embedded store is its own: the command has the app make the change, and the
+      // student is an admin on their next call, with no restart.
+      const live = await role('grant', 'admin', user.email);
+      expect(live.code, live.output).toBe(0);
+      expect(live.output).toContain(`Granted admin to ${user.email} (uid ${user.uid}).`);
+      expect((await staffRole(user.idToken)).body).toMatchObject({ role: 'admin' });
+      const listed = await role('list');
+      expect(listed.code, listed.output).toBe(0);
+      expect(listed.output).toContain(`admin  ${user.uid}  ${user.email}`);
+      const bad = await role('grant', 'admin', 'not-an-email');
+      expect(bad.code).toBe(2);
+      expect(bad.output).toContain('"not-an-email" is not an e-mail address.');
+      expect(bad.output).toContain('Usage:');
+      const revoked = await role('revoke', user.email);
+      expect(revoked.code, revoked.output).toBe(0);
+      expect(revoked.output).toContain(`Revoked admin from ${user.email} (uid ${user.uid}).`);
+      expect((await staffRole(user.idToken)).body).toMatchObject({ role: null });
 
       await stopApp(app);
+      // Ctrl+C takes the app's socket away with it.
+      expect(fs.existsSync(roleSocketPath(env.DATA_DIR))).toBe(false);
       const exported = path.join(dataDir, 'auth-emulator', 'auth_export', 'accounts.json');
       expect(fs.readFileSync(exported, 'utf8'), app.output().slice(-3000)).toContain(user.email);
 
@@ -155,12 +175,21 @@ describe('granting the first admin on the embedded run', () => {
       const after = await staffRole(token);
       expect(after.status).toBe(200);
       expect(after.body).toMatchObject({ message: 'Staff Role Found for User', role: 'admin' });
-      await stopApp(app);
+
+      // The app crashes: its socket stays behind, nobody answers on it, and the command opens the folder
+      // itself (the crashed process's claim on it is stale).
+      const gatewayPid = Number(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8'));
+      process.kill(gatewayPid, 'SIGKILL');
+      await stopped(app);
+      expect(fs.existsSync(roleSocketPath(env.DATA_DIR))).toBe(true);
+      const afterCrash = await role('list');
+      expect(afterCrash.code, afterCrash.output).toBe(0);
+      expect(afterCrash.output).toContain(`admin  ${user.uid}  ${user.email}`);
     } finally {
       if (previous.host === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
       else process.env.FIREBASE_AUTH_EMULATOR_HOST = previous.host;
       if (previous.project === undefined) delete process.env.FIREBASE_PROJECT_ID;
       else process.env.FIREBASE_PROJECT_ID = previous.project;
     }
-  }, 420_000);
+  }, 600_000);
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { runRoleCommand } from '@ct/auth/cli/role-command';
+import { serveRoleCommands } from '@ct/auth/cli/role-socket';
 import { ROUTES } from '@ct/contracts';
 import { openQueue, type QueueBackend } from '@ct/queue';
 import {
@@ -122,6 +124,26 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     verify: auth.verify,
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
   });
+  // The embedded store on PGlite is this process's alone: `npm run role` asks it to run the command, on a
+  // socket in the data folder that only this user can reach (never with Postgres, nor in production).
+  if (
+    embedded &&
+    !opts.db &&
+    !config.DATABASE_URL &&
+    config.NODE_ENV !== 'production' &&
+    !config.DATA_DIR.startsWith('memory://')
+  ) {
+    const firebase = {
+      projectId: config.FIREBASE_PROJECT_ID,
+      emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+    };
+    const server = await serveRoleCommands(
+      config.DATA_DIR,
+      (args, io) => runRoleCommand(args, io, { db: embedded.db, firebase }),
+      app.log,
+    );
+    if (server) closers.add(server.close);
+  }
   const clients = createClients(embedded ? injectTransport(app) : httpTransport(urls), internalToken);
   refuseDeletedAccounts(app, auth.deleted, clients, config.DELETED_ACCOUNTS_SYNC_MS);
 

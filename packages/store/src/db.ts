@@ -171,7 +171,10 @@ async function openPglite(dataDir: string): Promise<Db> {
 
 /** Thrown when another live process owns a PGlite data folder. */
 export class DataDirInUseError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The data folder ${dir} is in use by process ${pid}. Stop that process first, or set DATABASE_URL to use a Postgres server.`,
     );

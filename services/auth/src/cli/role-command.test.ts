@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   createVerifiedUser,
+  DEFAULT_PROJECT_ID,
   disableUser,
   emulatorHost,
   freshDatabase,
@@ -10,9 +12,14 @@ import {
   uniqueEmail,
   type TestDatabase,
 } from '@ct/testkit';
+import { migrateModule } from '@ct/service-kit';
 import { openDb } from '@ct/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import authService from '../app.ts';
 import { runRoleCommand } from './role-command.ts';
+import { roleSocketPath, serveRoleCommands } from './role-socket.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 /** Runs the command in-process and collects what an operator would read. */
 async function role(env: Record<string, string>, ...args: string[]) {
@@ -24,6 +31,32 @@ async function role(env: Record<string, string>, ...args: string[]) {
     err: (l) => err.push(l),
   });
   return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Runs the real operator command, `npm run role -- ...` (scripts/role.ts), in a process of its own. */
+function cli(env: Record<string, string>, ...args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/role.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, out: out.trim(), err: err.trim() })),
+  );
+}
+
+/** What an app that crashed leaves in its data folder: a socket file nobody listens on. */
+async function crashedSocket(socketPath: string) {
+  const child = spawn(process.execPath, [
+    '-e',
+    `require('net').createServer().listen(${JSON.stringify(socketPath)}, () => process.kill(process.pid, 'SIGKILL'))`,
+  ]);
+  await new Promise((resolve) => child.once('exit', resolve));
+  expect(fs.lstatSync(socketPath).isSocket()).toBe(true);
 }
 
 describe('role command on the embedded PGlite store', () => {
@@ -55,7 +88,79 @@ describe('role command on the embedded PGlite store', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000);
+
+  it('while the app owns the folder, has the app run it with its own store and Auth emulator', async () => {
+    const dataDir = path.join(dir, 'served');
+    // The app: its store, and the role commands served on its data folder (as the embedded gateway does).
+    const app = await openDb({ dataDir });
+    await migrateModule(app, authService);
+    // A folder others may write to (umask 002), and a socket left there by a run that crashed.
+    fs.chmodSync(dataDir, 0o775);
+    await crashedSocket(roleSocketPath(dataDir));
+    const firebase = { projectId: DEFAULT_PROJECT_ID, emulatorHost: emulatorHost() };
+    const served = await serveRoleCommands(
+      dataDir,
+      (args, io) => runRoleCommand(args, io, { db: app, firebase }),
+      { warn: () => {}, error: () => {} },
+    );
+    expect(served).not.toBeNull();
+    try {
+      // Only this user can reach it: the socket is theirs alone, in a folder nobody else may write.
+      expect(fs.statSync(roleSocketPath(dataDir)).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(dataDir).mode & 0o022).toBe(0);
+      const user = await createVerifiedUser({ name: 'Live Admin' });
+      // The command's own settings point nowhere: the lookup is the app's, with the app's emulator.
+      const env = { DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1' };
+      const granted = await cli(env, 'grant', 'admin', user.email);
+      expect(granted.err).toBe('');
+      expect(granted).toMatchObject({ code: 0, out: `Granted admin to ${user.email} (uid ${user.uid}).` });
+      const rows = await app.query('SELECT uid, role, email FROM auth.staff_roles');
+      expect(rows.rows).toEqual([{ uid: user.uid, role: 'admin', email: user.email }]);
+
+      const listed = await cli(env, 'list');
+      expect(listed.code).toBe(0);
+      expect(listed.out).toBe(`admin  ${user.uid}  ${user.email}`);
+
+      const bad = await cli(env, 'grant', 'admin', 'not-an-email');
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain('"not-an-email" is not an e-mail address.');
+      expect(bad.err).toContain('Usage:');
+
+      const unverified = await signUp(uniqueEmail('unverified'), 'Secret-pass-123');
+      const refused = await cli(env, 'grant', 'staff', unverified.email);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`${unverified.email} has not verified its e-mail address`);
+
+      const revoked = await cli(env, 'revoke', user.email);
+      expect(revoked).toMatchObject({ code: 0, out: `Revoked admin from ${user.email} (uid ${user.uid}).` });
+      expect((await app.query('SELECT uid FROM auth.staff_roles')).rows).toEqual([]);
+    } finally {
+      await served?.close();
+      await app.close();
+    }
+    // Stopped: the socket is gone, and the command opens the folder itself again.
+    expect(fs.existsSync(roleSocketPath(dataDir))).toBe(false);
+    const after = await role({ DATA_DIR: dataDir }, 'list');
+    expect(after).toMatchObject({ code: 0, out: 'No staff members.' });
+  }, 240_000);
+
+  it('says plainly, without waiting, when the process that owns the folder does not answer', async () => {
+    const dataDir = path.join(dir, 'stale');
+    const owner = await openDb({ dataDir });
+    try {
+      await crashedSocket(roleSocketPath(dataDir));
+      const r = await cli({ DATA_DIR: dataDir }, 'list');
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(
+        `The app that owns the data folder ${dataDir} does not answer on ${roleSocketPath(dataDir)}: ` +
+          'nothing listens there. If the app crashed or hangs, stop it and run this command again: with the ' +
+          'app stopped, the command changes the folder itself.',
+      );
+    } finally {
+      await owner.close();
+    }
+  }, 120_000);
 });
 
 describe('role command on Postgres', () => {
