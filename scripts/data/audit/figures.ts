@@ -78,6 +78,14 @@ const EXPECTED: Record<string, (row: OfficialRow) => unknown> = {
   // The Scorecard publishes no count of students with grants or loans (D_PCTPELL_PCTFLOAN is a head
   // count of all undergraduates the shares are taken of): nothing may be shown under that label.
   'demographics.finance.studentsGrantsOrLoans': () => null,
+  // The fit band's figures (issue 22): each section's middle-50 % range, never a sum, and retention.
+  'demographics.admissionTests.satReading25': (r) => n(r, 'SATVR25'),
+  'demographics.admissionTests.satReading75': (r) => n(r, 'SATVR75'),
+  'demographics.admissionTests.satMath25': (r) => n(r, 'SATMT25'),
+  'demographics.admissionTests.satMath75': (r) => n(r, 'SATMT75'),
+  'demographics.admissionTests.act25': (r) => n(r, 'ACTCM25'),
+  'demographics.admissionTests.act75': (r) => n(r, 'ACTCM75'),
+  'demographics.retentionRate': (r) => n(r, 'RET_FT4'),
 };
 
 /** The fields the audit compares. */
