@@ -156,7 +156,11 @@ describe('a fresh clone with no shared data and no keys', () => {
     await card.getByText(MSG.collegeAdded).waitFor();
 
     await page.goto('/usercolleges');
-    await page.getByRole('button', { name: 'Harvard University', exact: true }).click();
+    // The sidebar's entry (the season overview beside it names the college too).
+    await page
+      .getByRole('complementary', { name: 'Your Colleges' })
+      .getByRole('button', { name: 'Harvard University', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Checklist — Harvard University' }).waitFor();
     const checklist = page.getByRole('region', { name: /^Checklist/ });
     await checklist.getByText('Pay the application fee ($90) or request a fee waiver').waitFor();
