@@ -6,7 +6,9 @@
 //     the built web app: /, /login signed out; /search, /usercolleges, /profile signed in as a student with
 //     a college and a note. Both Lighthouse presets: mobile (its default: simulated slow 4G, 4x CPU) and
 //     desktop. Target: performance >= 95.
-// Usage: npm run pagespeed [-- --budget-only] [-- --runs 3]  (the median of the runs is reported)
+// Usage: npm run pagespeed [-- --budget-only] [-- --runs 3] [-- --only /usercolleges] [-- --save dir]
+//  (the median of the runs is reported; --only measures the named pages only; --save writes each median
+//  run's full Lighthouse report as JSON, for its long tasks and main-thread breakdown)
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -126,7 +128,13 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function lighthouseRun(runs: number): Promise<PageScore[]> {
+interface RunOptions {
+  runs: number;
+  only: string[];
+  saveDir: string | null;
+}
+
+async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageScore[]> {
   const [{ default: lighthouse, desktopConfig }, chromeLauncher, testkit, { chromium }] = await Promise.all([
     import('lighthouse'),
     import('chrome-launcher'),
@@ -183,6 +191,7 @@ async function lighthouseRun(runs: number): Promise<PageScore[]> {
     const measure = async (p: string, session: PageScore['session']) => {
       for (const preset of ['mobile', 'desktop'] as const) {
         const samples: PageScore[] = [];
+        const reports: unknown[] = [];
         for (let i = 0; i < runs; i++) {
           let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
           // A trace now and then misses its navigation start on this busy machine: try again, twice.
@@ -208,6 +217,7 @@ async function lighthouseRun(runs: number): Promise<PageScore[]> {
           const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           const savings = (lhr.audits['uses-text-compression']?.details as { overallSavingsBytes?: number })
             ?.overallSavingsBytes;
+          reports.push(lhr);
           samples.push({
             path: p,
             preset,
@@ -223,11 +233,18 @@ async function lighthouseRun(runs: number): Promise<PageScore[]> {
           });
         }
         const mid = median(samples.map((s) => s.score));
-        results.push(samples.find((s) => s.score === mid)!);
+        const at = samples.findIndex((s) => s.score === mid);
+        results.push(samples[at]!);
+        if (saveDir) {
+          fs.mkdirSync(saveDir, { recursive: true });
+          const name = `${p.replace(/\W+/g, '') || 'home'}-${preset}.json`;
+          fs.writeFileSync(path.join(saveDir, name), JSON.stringify(reports[at]));
+        }
       }
     };
 
-    for (const p of ['/', '/login']) await measure(p, 'signed out');
+    const wanted = (p: string) => only.length === 0 || only.includes(p);
+    for (const p of ['/', '/login']) if (wanted(p)) await measure(p, 'signed out');
     // Sign in through the real login form in the same Chrome profile Lighthouse uses.
     const page = await context.newPage();
     // Chrome's own profile has no base URL, so this follows testkit's signInInBrowser with absolute URLs.
@@ -238,7 +255,7 @@ async function lighthouseRun(runs: number): Promise<PageScore[]> {
     await form.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForSelector('html[data-session="signed-in"]', { state: 'attached', timeout: 30_000 });
     await page.close();
-    for (const p of ['/search', '/usercolleges', '/profile']) await measure(p, 'signed in');
+    for (const p of ['/search', '/usercolleges', '/profile']) if (wanted(p)) await measure(p, 'signed in');
     await browser.close();
   } finally {
     chrome.kill();
@@ -268,9 +285,13 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Math.max(1, Number(args[runsAt + 1]) || 1) : 1;
+  const only = args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : []));
+  const saveAt = args.indexOf('--save');
+  const saveDir = saveAt >= 0 ? path.resolve(args[saveAt + 1] ?? 'pagespeed-reports') : null;
   const budgetOk = printBundle(analyseBundle());
   let lighthouseOk = true;
-  if (!args.includes('--budget-only')) lighthouseOk = printScores(await lighthouseRun(runs), runs);
+  if (!args.includes('--budget-only'))
+    lighthouseOk = printScores(await lighthouseRun({ runs, only, saveDir }), runs);
   console.log(
     `\npage speed: budget ${budgetOk ? 'met' : 'NOT met'}${args.includes('--budget-only') ? '' : `, Lighthouse ${lighthouseOk ? 'met' : 'NOT met'}`}`,
   );

@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 // By path, so that Vite bundles the TypeScript sources into the config (Node does not load .ts packages).
 import * as contracts from '../packages/contracts/src/index.ts';
 import { precompress } from './precompress.ts';
+import { APP_FILE, routePreload } from './preload.ts';
 
 /** The web client's routes (src/api/client.ts) from the route table: name → method, path, where input goes. */
 const names = new Map<unknown, string>(Object.entries(contracts).map(([name, value]) => [value, name]));
@@ -45,7 +46,7 @@ function preloadFont(): Plugin {
 
 // In development Vite serves the app and forwards /api to the gateway (npm start on :8080).
 export default defineConfig({
-  plugins: [react(), precompress(), preloadFont()],
+  plugins: [react(), precompress(), preloadFont(), routePreload(APP_FILE)],
   define: { __API_ROUTES__: JSON.stringify(apiRoutes) },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   build: {

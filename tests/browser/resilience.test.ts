@@ -143,6 +143,18 @@ describe.each([
 ])('the app cannot start, at $width x $height', (viewport) => {
   it('a failed /api/public-config shows the header, the reason and Retry, which starts the app', async () => {
     const { page, context } = await newPage(browser, gw.url, { viewport });
+    // The gateway writes the configuration into the page; a page served without it (a static host, a
+    // proxy that rewrote it) asks /api/public-config, and that request fails.
+    await page.route('**/about', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const served = await route.fetch();
+      const html = (await served.text()).replace(
+        /<script type="application\/json" id="public-config">.*?<\/script>/,
+        '',
+      );
+      expect(html).not.toContain('public-config');
+      await route.fulfill({ response: served, body: html });
+    });
     await page.route('**/api/public-config', (route) => route.abort('connectionrefused'));
     await page.goto('/about');
     await page.getByRole('heading', { level: 1, name: 'We could not reach the server' }).waitFor();

@@ -1,6 +1,13 @@
 import type { PublicConfig } from '@ct/contracts';
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 
 let auth: Auth | null = null;
 
@@ -12,7 +19,11 @@ export function initFirebase(config: PublicConfig): Auth {
     authDomain: config.firebase.authDomain,
     projectId: config.firebase.projectId,
   });
-  auth = getAuth(app);
+  // getAuth's persistence, without its pop-up resolver: that one loads Google's iframe script on every
+  // page of a phone. The two pop-up calls (Google sign-in, re-authentication) pass it themselves.
+  auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  });
   if (config.firebase.emulatorUrl)
     connectAuthEmulator(auth, config.firebase.emulatorUrl, { disableWarnings: true });
   return auth;

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@ct/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { SessionProvider } from './auth/session';
@@ -39,12 +39,27 @@ function BootError({ again }: { again: boolean }) {
   );
 }
 
+/** The configuration the gateway wrote into the page (gateway/src/plugins/web.ts), if it did. */
+function embeddedConfig(): PublicConfig | null {
+  const block = document.getElementById('public-config');
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as PublicConfig;
+  } catch {
+    return null;
+  }
+}
+
 async function boot(retry = false) {
   let config: PublicConfig;
   try {
-    const res = await fetch('/api/public-config', { cache: 'no-store' });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    config = (await res.json()) as PublicConfig;
+    const embedded = embeddedConfig();
+    if (embedded) config = embedded;
+    else {
+      const res = await fetch('/api/public-config', { cache: 'no-store' });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      config = (await res.json()) as PublicConfig;
+    }
   } catch {
     root.render(<BootError again={retry} />);
     return;
@@ -53,16 +68,19 @@ async function boot(retry = false) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
   });
-  root.render(
-    <StrictMode>
-      <ConfigContext.Provider value={config}>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <App />
-          </SessionProvider>
-        </QueryClientProvider>
-      </ConfigContext.Provider>
-    </StrictMode>,
+  // A transition: React renders the first screen in short slices, so a slow phone stays responsive.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ConfigContext.Provider value={config}>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>
+              <App />
+            </SessionProvider>
+          </QueryClientProvider>
+        </ConfigContext.Provider>
+      </StrictMode>,
+    ),
   );
 }
 void boot();

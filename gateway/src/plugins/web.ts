@@ -35,11 +35,65 @@ export default async function web(
     { schema: { tags: ['config'], summary: 'Configuration the browser may see' } },
     async () => publicConfig(config),
   );
-  await serveWeb(app, config.WEB_DIST);
+  await serveWeb(app, config.WEB_DIST, publicConfig(config));
+}
+
+interface RoutePreload {
+  js: string[];
+  css: string[];
+}
+
+/** JSON that is safe inside a `<script>` element: nothing in it can close the element or start markup. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The HTML for each client route, built once at start: index.html with the public configuration inside
+ * it (a JSON data block, never run as script), so the app starts without asking for it, and with the
+ * route's own page files named for download beside the entry (`preload.json`, written by the web build).
+ */
+export function pagesHtml(
+  indexHtml: string,
+  preload: Record<string, RoutePreload>,
+  config: PublicConfig | null,
+): { base: string; routes: Map<string, string> } {
+  const withConfig = config
+    ? indexHtml.replace(
+        '</head>',
+        `<script type="application/json" id="public-config">${scriptJson(config)}</script></head>`,
+      )
+    : indexHtml;
+  const routes = new Map<string, string>();
+  for (const [route, files] of Object.entries(preload)) {
+    const links = [
+      ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`),
+      ...files.css.map((f) => `<link rel="preload" as="style" href="${attr(f)}">`),
+    ].join('');
+    routes.set(route, withConfig.replace('</head>', `${links}</head>`));
+  }
+  return { base: withConfig, routes };
+}
+
+/** One HTML body in the three encodings a browser may accept, compressed once. */
+function encoded(html: string) {
+  const raw = Buffer.from(html);
+  return { raw, br: zlib.brotliCompressSync(raw), gz: zlib.gzipSync(raw) };
 }
 
 /** Serves the built web app at `/`; unknown non-API GETs get index.html so client routes work on reload. */
-export async function serveWeb(app: FastifyInstance, dist: string): Promise<boolean> {
+export async function serveWeb(
+  app: FastifyInstance,
+  dist: string,
+  config: PublicConfig | null = null,
+): Promise<boolean> {
   const root = path.resolve(dist);
   const index = path.join(root, 'index.html');
   if (!fs.existsSync(index)) {
@@ -58,9 +112,13 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<bool
         res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  const html = fs.readFileSync(index);
-  const htmlBr = zlib.brotliCompressSync(html);
-  const htmlGz = zlib.gzipSync(html);
+  const preloadFile = path.join(root, 'preload.json');
+  const preload = fs.existsSync(preloadFile)
+    ? (JSON.parse(fs.readFileSync(preloadFile, 'utf8')) as Record<string, RoutePreload>)
+    : {};
+  const pages = pagesHtml(fs.readFileSync(index, 'utf8'), preload, config);
+  const base = encoded(pages.base);
+  const byRoute = new Map([...pages.routes].map(([route, html]) => [route, encoded(html)]));
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
@@ -76,10 +134,11 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<bool
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
+    const html = byRoute.get(url) ?? base;
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(htmlBr);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(htmlGz);
-    return reply.send(html);
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(html.gz);
+    return reply.send(html.raw);
   });
   return true;
 }

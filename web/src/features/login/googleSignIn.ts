@@ -1,4 +1,5 @@
 import {
+  browserPopupRedirectResolver,
   GoogleAuthProvider,
   signInWithCredential,
   signInWithPopup,
@@ -11,7 +12,7 @@ export async function signInWithGooglePopup(auth: Auth): Promise<User> {
   try {
     const provider = new GoogleAuthProvider();
     provider.setCustomParameters({ prompt: 'select_account' });
-    return (await signInWithPopup(auth, provider)).user;
+    return (await signInWithPopup(auth, provider, browserPopupRedirectResolver)).user;
   } catch (err) {
     console.error('Google sign-in failed:', err instanceof Error ? err.message : err);
     throw err;

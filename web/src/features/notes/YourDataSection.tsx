@@ -4,6 +4,7 @@ import {
   EmailAuthProvider,
   GoogleAuthProvider,
   reauthenticateWithCredential,
+  browserPopupRedirectResolver,
   reauthenticateWithPopup,
   type User,
 } from 'firebase/auth';
@@ -30,7 +31,7 @@ async function confirmIdentity(user: User, password: string): Promise<void> {
   const signedIn = Date.parse((await user.getIdTokenResult()).authTime);
   // A little margin, so the sign-in is still recent when the request arrives.
   if (Number.isFinite(signedIn) && Date.now() - signedIn < (RECENT_SIGN_IN_S - 30) * 1000) return;
-  await reauthenticateWithPopup(user, new GoogleAuthProvider());
+  await reauthenticateWithPopup(user, new GoogleAuthProvider(), browserPopupRedirectResolver);
 }
 
 /** "Export my data" (a JSON file of colleges, checklists and notes) and "Delete my account and data". */

@@ -1,0 +1,87 @@
+// The HTML the gateway serves for each client route: the public configuration inside it (so the app starts
+// without a second request), the route's own page files named for download beside the entry, and nothing in
+// the configuration able to break out of its data block. `npm test` builds web/dist first.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PublicConfig } from '@ct/contracts';
+import { startTestGateway, WEB_DIST, type TestGateway } from '@ct/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagesHtml } from '../../gateway/src/plugins/web.ts';
+import { routePages } from '../../web/preload.ts';
+
+const page = (url: string) => fetch(url).then(async (r) => ({ status: r.status, html: await r.text() }));
+const configIn = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="public-config">(.*?)<\/script>/.exec(html)![1]!,
+  ) as PublicConfig;
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+
+describe('the HTML of each route', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ listen: true, queue: 'memory', env: { RUN_WORKER: 'false' } });
+  });
+  afterAll(() => gw?.close());
+
+  it('carries the same public configuration /api/public-config answers', async () => {
+    const fromApi = (await (await fetch(`${gw.url}/api/public-config`)).json()) as PublicConfig;
+    for (const url of ['/', '/usercolleges', '/no-such-page']) {
+      const { status, html } = await page(`${gw.url}${url}`);
+      expect(status).toBe(200);
+      expect(configIn(html)).toEqual(fromApi);
+    }
+  });
+
+  it("names the route's own page chunk and its stylesheet, and only that page's", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, 'preload.json'), 'utf8')) as Record<
+      string,
+      { js: string[]; css: string[] }
+    >;
+    // What index.html itself preloads (the entry's own imports) is on every page; the rest is the route's.
+    const entry = preloads((await page(`${gw.url}/no-such-page`)).html);
+    const own = (html: string) => preloads(html).filter((f) => !entry.includes(f));
+    const dashboard = own((await page(`${gw.url}/usercolleges`)).html);
+    expect(dashboard.some((f) => /\/assets\/Dashboard-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(dashboard.some((f) => /\/assets\/Login-/.test(f))).toBe(false);
+    expect(dashboard).toEqual(manifest['/usercolleges']!.js);
+    const login = (await page(`${gw.url}/login?next=%2Fprofile`)).html;
+    expect(own(login).some((f) => /\/assets\/Login-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(login).toContain(`<link rel="preload" as="style" href="${manifest['/login']!.css[0]}">`);
+    // A path the app does not know gets the page without any page's files: the app shows Not Found.
+    expect(entry).toEqual(preloads(fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8')));
+    // Every file named is served.
+    for (const file of new Set([...dashboard, ...own(login)]))
+      expect((await fetch(`${gw.url}${file}`)).status).toBe(200);
+  });
+
+  it('reads every route of App.tsx, so a new page is preloaded too', () => {
+    const app = fs.readFileSync(path.join(WEB_DIST, '../src/App.tsx'), 'utf8');
+    const routes = routePages(app);
+    const declared = [...app.matchAll(/path="(\/[^"]*)"/g)].map((m) => m[1]);
+    expect([...routes.keys()].sort()).toEqual([...declared].sort());
+    expect(routes.get('/usercolleges')).toBe('Dashboard');
+  });
+});
+
+describe('the configuration block', () => {
+  const index = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+  const config = {
+    productName: 'Ready</script><script>alert(1)</script> & <!-- \u2028',
+    supportEmail: 'help@example.org',
+  } as unknown as PublicConfig;
+
+  it('cannot be closed or turned into markup by what the configuration holds', () => {
+    const { base } = pagesHtml(index, {}, config);
+    const block = /<script type="application\/json" id="public-config">(.*?)<\/script>/s.exec(base)![1]!;
+    expect(block).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(block)).toEqual(config);
+    expect(base.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('is left out when the gateway has none to give, and the app asks for it instead', () => {
+    const { base, routes } = pagesHtml(index, { '/x': { js: ['/assets/X.js'], css: [] } }, null);
+    expect(base).toBe(index);
+    expect(routes.get('/x')).toContain('<link rel="modulepreload" crossorigin href="/assets/X.js">');
+  });
+});
