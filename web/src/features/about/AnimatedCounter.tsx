@@ -1,8 +1,7 @@
 import { LIMITS } from '@ct/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useReducedMotion } from '../../hooks/useReducedMotion';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { formatWhole } from '../../lib/format';
 
 /**
  * Counts from 0 up to `value` (in whole steps of 1) over LIMITS.counterDurationMs, starting the first time
@@ -55,9 +54,9 @@ export function AnimatedCounter({ value, label }: { value: number; label: string
   return (
     <div className="about-counter" ref={ref}>
       <span className="about-counter-value" aria-hidden="true" data-testid="counter-value">
-        {fmt(shown)}
+        {formatWhole(shown)}
       </span>
-      <span className="visually-hidden">{fmt(value)}</span>
+      <span className="visually-hidden">{formatWhole(value)}</span>
       <span className="about-counter-label">{label}</span>
     </div>
   );

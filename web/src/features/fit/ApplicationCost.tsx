@@ -1,9 +1,10 @@
 import type { College } from '@ct/contracts';
 import { applyCosts, CSS_PROFILE_FEES, NO_INFO } from '@ct/contracts/fit';
+import { formatMoney } from '../../lib/format';
 import { costInput } from './fit';
 import './fit.css';
 
-const money = (n: number) => (n === 0 ? 'No fee' : `$${n.toLocaleString('en-US')}`);
+const money = (n: number) => (n === 0 ? 'No fee' : formatMoney(n));
 
 /** What applying to one college costs: its application fee (with the grid's cycle) and the CSS Profile. */
 export function ApplicationCost({ college }: { college: College }) {
