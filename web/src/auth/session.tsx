@@ -1,6 +1,7 @@
 import { onIdTokenChanged, signOut as fbSignOut, type User } from 'firebase/auth';
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -112,7 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
     );
     // onIdTokenChanged reports sign-in, sign-out and every token refresh.
-    const off = onIdTokenChanged(auth, (u) => {
+    const report = (u: User | null) => {
       const next = usable(u);
       if (next) {
         hadUser.current = true;
@@ -125,7 +126,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(next);
       setVersion((v) => v + 1);
       setLoading(false);
-    });
+    };
+    // The state change renders as a transition: the page a sign-in reveals is drawn in short slices.
+    const off = onIdTokenChanged(auth, (u) => startTransition(() => report(u)));
     const recheck = () => {
       const u = auth.currentUser;
       if (u && document.visibilityState === 'visible') u.reload().catch(endIfDead);
@@ -146,7 +149,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!uid) return;
     api
       .getStaffRoles({ userId: uid })
-      .then((r) => !cancelled && setIsAdmin(r.success && r.data === 'admin'))
+      .then((r) => !cancelled && startTransition(() => setIsAdmin(r.success && r.data === 'admin')))
       .catch((err: unknown) => {
         // a failed lookup (no role, network, server) means not admin
         if (!cancelled) console.info('role lookup:', err instanceof Error ? err.message : err);

@@ -1,7 +1,7 @@
 import type { SeasonCollege } from '@ct/contracts';
 import { daysBetween } from '@ct/contracts/planning';
 import { ED_RULE, isAdmitted, PLAN_LABELS, STATUS_LABELS } from '@ct/contracts/season';
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { Countdown } from '../../components/Countdown';
@@ -33,12 +33,40 @@ export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
   const prompts = useMyPrompts();
   const drafts = useDrafts();
   const profile = useStudentProfile().data ?? null;
+  const names = (season.data?.colleges ?? []).map((c) => c.collegeName);
+  const demo = useDemographicsOf(names);
+  const docs = useCollegeDocuments(names);
+  const academic = useAcademicProfile().data ?? null;
+  // A dozen answers arrive one by one, and each would redraw the whole overview at once: the overview is
+  // drawn as a deferred update instead, in short slices, so a slow phone stays responsive meanwhile.
+  const view = useDeferredValue({ season, prompts, drafts, profile, demo, docs, academic, onSelect });
+  return <SeasonView {...view} />;
+}
+
+type SeasonViewProps = {
+  season: ReturnType<typeof useSeason>;
+  prompts: ReturnType<typeof useMyPrompts>;
+  drafts: ReturnType<typeof useDrafts>;
+  profile: NonNullable<ReturnType<typeof useStudentProfile>['data']> | null;
+  demo: ReturnType<typeof useDemographicsOf>;
+  docs: ReturnType<typeof useCollegeDocuments>;
+  academic: NonNullable<ReturnType<typeof useAcademicProfile>['data']> | null;
+  onSelect(name: string): void;
+};
+
+const SeasonView = memo(function SeasonView({
+  season,
+  prompts,
+  drafts,
+  profile,
+  demo,
+  docs,
+  academic,
+  onSelect,
+}: SeasonViewProps) {
   const [sorted, setSorted] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const colleges = season.data?.colleges ?? [];
-  const demo = useDemographicsOf(colleges.map((c) => c.collegeName));
-  const docs = useCollegeDocuments(colleges.map((c) => c.collegeName));
-  const academic = useAcademicProfile().data ?? null;
 
   if (season.isPending)
     return (
@@ -260,7 +288,7 @@ export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
       {admitted.length ? <AdmittedComparison colleges={admitted} /> : null}
     </div>
   );
-}
+});
 
 function PlanCell({ college }: { college: SeasonCollege }) {
   const plan = college.application.plan;
