@@ -9,16 +9,23 @@ export interface RoutePreload {
 }
 
 /** `<Route path="/x" element={<Page />}` or `element={<RequireAuth><Page /></RequireAuth>}` in App.tsx. */
-const ROUTE = /path="(\/[^"]*)"\s*element=\{\s*(?:<RequireAuth>\s*)?<(\w+)\s*\/>/g;
+const ROUTE = /path="(\/[^"]*)"\s*element=\{\s*(<RequireAuth>\s*)?<(\w+)\s*\/>/g;
 
 /** The client routes of App.tsx and the page each one renders (the catch-all `*` is left out). */
-export function routePages(appSource: string): Map<string, string> {
-  return new Map([...appSource.matchAll(ROUTE)].map((m) => [m[1]!, m[2]!]));
+export function routePages(appSource: string): Map<string, { page: string; signedIn: boolean }> {
+  return new Map(
+    [...appSource.matchAll(ROUTE)].map((m) => [m[1]!, { page: m[3]!, signedIn: Boolean(m[2]) }]),
+  );
 }
+
+/** The module the session loads after the first screen (the Firebase SDK): see src/auth/session.tsx. */
+const SESSION_MODULE = '/src/firebase.ts';
 
 /**
  * Writes `preload.json`: for each route of App.tsx, the files of its lazily loaded page (the chunk, what it
- * imports statically, its stylesheets) that the entry does not already load. The gateway names them in
+ * imports statically, its stylesheets) that the entry does not already load, and for a page that needs a
+ * signed-in student the session's Firebase chunk too (it is on that page's critical path; a public page
+ * draws without it). The gateway names them in
  * the HTML it serves for that route, so the page downloads beside the entry instead of after it has run.
  */
 export function routePreload(appFile: string): Plugin {
@@ -42,12 +49,16 @@ export function routePreload(appFile: string): Plugin {
       };
       const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
       const out: Record<string, RoutePreload> = {};
-      for (const [route, page] of routes) {
+      const session = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(SESSION_MODULE)));
+      if (!session || initial.has(session.fileName))
+        throw new Error(`${SESSION_MODULE} should be loaded lazily, not with the entry`);
+      for (const [route, { page, signedIn }] of routes) {
         const chunk = chunks.find(
           (c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/pages/${page}.tsx`),
         );
         if (!chunk) throw new Error(`route ${route}: no lazy chunk for page ${page} (see App.tsx)`);
-        const js = [...closure([chunk.fileName])].filter((f) => !initial.has(f));
+        const start = signedIn ? [session.fileName, chunk.fileName] : [chunk.fileName];
+        const js = [...closure(start)].filter((f) => !initial.has(f));
         const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         out[route] = { js: js.map((f) => `/${f}`), css: [...new Set(css)].map((f) => `/${f}`) };
       }

@@ -44,6 +44,9 @@ describe('the HTML of each route', () => {
     const dashboard = own((await page(`${gw.url}/usercolleges`)).html);
     expect(dashboard.some((f) => /\/assets\/Dashboard-[\w-]+\.js$/.test(f))).toBe(true);
     expect(dashboard.some((f) => /\/assets\/Login-/.test(f))).toBe(false);
+    // A signed-in page needs the session (the Firebase SDK) at once; the home page draws without it.
+    expect(dashboard.some((f) => /\/assets\/firebase-/.test(f))).toBe(true);
+    expect(own((await page(`${gw.url}/`)).html).some((f) => /\/assets\/firebase-/.test(f))).toBe(false);
     expect(dashboard).toEqual(manifest['/usercolleges']!.js);
     const login = (await page(`${gw.url}/login?next=%2Fprofile`)).html;
     expect(own(login).some((f) => /\/assets\/Login-[\w-]+\.js$/.test(f))).toBe(true);
@@ -60,7 +63,8 @@ describe('the HTML of each route', () => {
     const routes = routePages(app);
     const declared = [...app.matchAll(/path="(\/[^"]*)"/g)].map((m) => m[1]);
     expect([...routes.keys()].sort()).toEqual([...declared].sort());
-    expect(routes.get('/usercolleges')).toBe('Dashboard');
+    expect(routes.get('/usercolleges')).toEqual({ page: 'Dashboard', signedIn: true });
+    expect(routes.get('/')).toEqual({ page: 'Home', signedIn: false });
   });
 });
 

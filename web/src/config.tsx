@@ -9,3 +9,15 @@ export function useConfig(): PublicConfig {
   if (!c) throw new Error('ConfigContext missing');
   return c;
 }
+
+let current: PublicConfig | null = null;
+
+/** Remembers the configuration the app started with, for code outside React (Firebase starts from it). */
+export function setAppConfig(config: PublicConfig): void {
+  current = config;
+}
+
+export function appConfig(): PublicConfig {
+  if (!current) throw new Error('the app has no configuration yet');
+  return current;
+}

@@ -1,3 +1,5 @@
+// The Firebase SDK is a chunk of its own, loaded after the first screen is drawn (auth/session.tsx
+// imports this module dynamically): a page that needs no session does not wait for it.
 import type { PublicConfig } from '@ct/contracts';
 import { initializeApp } from 'firebase/app';
 import {
@@ -8,6 +10,9 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
+import { appConfig } from './config';
+
+export { onIdTokenChanged, signOut } from 'firebase/auth';
 
 let auth: Auth | null = null;
 
@@ -29,7 +34,7 @@ export function initFirebase(config: PublicConfig): Auth {
   return auth;
 }
 
+/** The app's Auth instance, started from the app's configuration the first time it is asked for. */
 export function firebaseAuth(): Auth {
-  if (!auth) throw new Error('Firebase is not initialised');
-  return auth;
+  return auth ?? initFirebase(appConfig());
 }

@@ -5,8 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { SessionProvider } from './auth/session';
 import { ProblemPage } from './components/ErrorPage';
-import { ConfigContext } from './config';
-import { initFirebase } from './firebase';
+import { ConfigContext, setAppConfig } from './config';
 import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -64,7 +63,7 @@ async function boot(retry = false) {
     root.render(<BootError again={retry} />);
     return;
   }
-  initFirebase(config);
+  setAppConfig(config);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
   });

@@ -1,4 +1,4 @@
-import { onIdTokenChanged, signOut as fbSignOut, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import {
   createContext,
   startTransition,
@@ -11,7 +11,6 @@ import {
   type ReactNode,
 } from 'react';
 import { api, setTokenSource } from '../api/client';
-import { firebaseAuth } from '../firebase';
 import { authErrorCode } from './errors';
 
 /**
@@ -68,9 +67,20 @@ function usable(u: User | null): User | null {
  * fresh, signs out when the provider says the account is disabled or the session expired, and looks up
  * the staff role.
  */
+type Firebase = typeof import('../firebase');
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const auth = firebaseAuth();
-  const [user, setUser] = useState<User | null>(() => usable(auth.currentUser));
+  // The SDK arrives after the first screen; until it has reported, the session is loading.
+  const [fb, setFb] = useState<Firebase | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../firebase').then((m) => live && setFb(m));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const auth = fb?.firebaseAuth() ?? null;
+  const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   const [isAdmin, setIsAdmin] = useState(false);
   const [version, setVersion] = useState(0);
@@ -81,10 +91,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     ending.current = 'signed-out';
-    await fbSignOut(auth);
-  }, [auth]);
+    if (fb) await fb.signOut(fb.firebaseAuth());
+  }, [fb]);
 
   useEffect(() => {
+    if (!fb) return;
+    const auth = fb.firebaseAuth();
+    const fbSignOut = fb.signOut;
     /** Ends a session that can no longer be used, remembering why (for the notice on /login). */
     const end = (why: SessionEnd) => {
       ending.current = why;
@@ -128,7 +141,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLoading(false);
     };
     // The state change renders as a transition: the page a sign-in reveals is drawn in short slices.
-    const off = onIdTokenChanged(auth, (u) => startTransition(() => report(u)));
+    const off = fb.onIdTokenChanged(auth, (u) => startTransition(() => report(u)));
     const recheck = () => {
       const u = auth.currentUser;
       if (u && document.visibilityState === 'visible') u.reload().catch(endIfDead);
@@ -140,7 +153,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', recheck);
     };
-  }, [auth]);
+  }, [fb]);
 
   const uid = user?.uid ?? null;
   useEffect(() => {
@@ -167,6 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [loading, uid, isAdmin]);
 
   const refreshUser = useCallback(async () => {
+    if (!auth) return;
     await auth.currentUser?.reload();
     setUser(usable(auth.currentUser));
     setVersion((v) => v + 1);
