@@ -1,7 +1,16 @@
 import { MSG } from '@ct/contracts/messages';
 import { localToday } from '@ct/contracts/planning';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { api, apiText, errorMessage } from '../../api/client';
@@ -142,6 +151,67 @@ function DeadlineList({ items, empty }: { items: readonly CalendarDeadline[]; em
   );
 }
 
+type MonthCalendarProps = {
+  day: Date | null;
+  days: ReturnType<typeof byDay>;
+  months: Map<string, number>;
+  fit: (candidates: readonly string[]) => string | null;
+  onClickDay(day: Date): void;
+};
+
+/** The month grid with a marker on each day that has deadlines, and a count on each month of the year view. */
+const MonthCalendar = memo(function MonthCalendar({
+  day,
+  days,
+  months,
+  fit,
+  onClickDay,
+}: MonthCalendarProps) {
+  return (
+    <Calendar
+      value={day}
+      onClickDay={onClickDay}
+      minDetail="century"
+      maxDetail="month"
+      tileClassName={({ date, view }) =>
+        view === 'month' && days.has(dayKey(date)) ? 'has-deadline' : undefined
+      }
+      tileContent={({ date, view }) => {
+        if (view === 'year') {
+          const n = months.get(dayKey(date).slice(0, 7));
+          return n ? <span className="cal-count">{n}</span> : null;
+        }
+        if (view !== 'month') return null;
+        const list = days.get(dayKey(date));
+        if (!list?.length) return null;
+        if (list.length === 1) {
+          const { summary, source } = list[0]!;
+          const label = fit(markerCandidates(summary, source));
+          // A short label that fits on screen (a dot when none does); the full name for screen readers
+          // and in the tooltip.
+          return label === summary ? (
+            <span className="cal-marker" title={summary}>
+              {summary}
+            </span>
+          ) : (
+            <span className={label ? 'cal-marker' : 'cal-marker dot'} title={summary}>
+              <span aria-hidden="true">{label ?? '•'}</span>
+              <span className="visually-hidden">{summary}</span>
+            </span>
+          );
+        }
+        return (
+          <span className="cal-marker warning" title={list.map((d) => d.summary).join(', ')}>
+            <span aria-hidden="true">⚠ </span>
+            {list.length}
+            <span className="visually-hidden"> deadlines</span>
+          </span>
+        );
+      }}
+    />
+  );
+});
+
 /**
  * The deadlines calendar: a month view (drilling up to year, decade and century) with a marker on each
  * day that has deadlines — the college name or note title, or a warning with the count when there are
@@ -162,6 +232,9 @@ export function DeadlinesCalendar() {
     return m;
   }, [deadlines]);
   const selected = day ? (days.get(dayKey(day)) ?? []) : [];
+  // The month grid is the costly part (42 days, each with its marker), and the deadlines, the day width
+  // and the typeface arrive one after another: it is drawn as a deferred update, in short slices.
+  const calendar = useDeferredValue(useMemo(() => ({ day, days, months, fit }), [day, days, months, fit]));
   // The next few deadlines from today, so the nearest ones are seen without looking for them.
   const upcoming = useMemo(() => {
     const today = localToday();
@@ -189,47 +262,7 @@ export function DeadlinesCalendar() {
       ) : null}
       <div className="calendar-layout">
         <div className="calendar-wrap" aria-busy={q.isPending} ref={wrap}>
-          <Calendar
-            value={day}
-            onClickDay={(d) => setDay(d)}
-            minDetail="century"
-            maxDetail="month"
-            tileClassName={({ date, view }) =>
-              view === 'month' && days.has(dayKey(date)) ? 'has-deadline' : undefined
-            }
-            tileContent={({ date, view }) => {
-              if (view === 'year') {
-                const n = months.get(dayKey(date).slice(0, 7));
-                return n ? <span className="cal-count">{n}</span> : null;
-              }
-              if (view !== 'month') return null;
-              const list = days.get(dayKey(date));
-              if (!list?.length) return null;
-              if (list.length === 1) {
-                const { summary, source } = list[0]!;
-                const label = fit(markerCandidates(summary, source));
-                // A short label that fits on screen (a dot when none does); the full name for screen readers
-                // and in the tooltip.
-                return label === summary ? (
-                  <span className="cal-marker" title={summary}>
-                    {summary}
-                  </span>
-                ) : (
-                  <span className={label ? 'cal-marker' : 'cal-marker dot'} title={summary}>
-                    <span aria-hidden="true">{label ?? '•'}</span>
-                    <span className="visually-hidden">{summary}</span>
-                  </span>
-                );
-              }
-              return (
-                <span className="cal-marker warning" title={list.map((d) => d.summary).join(', ')}>
-                  <span aria-hidden="true">⚠ </span>
-                  {list.length}
-                  <span className="visually-hidden"> deadlines</span>
-                </span>
-              );
-            }}
-          />
+          <MonthCalendar {...calendar} onClickDay={setDay} />
         </div>
         <div className="calendar-side">
           <div className="calendar-actions">
