@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useConfig } from '../config';
 import { useFocusTrap } from '../hooks/useFocusTrap';
@@ -16,9 +16,10 @@ const LINKS = [
 /**
  * The navigation bar on every page, with the account menu; on small screens the links collapse into a
  * full-screen toggle menu that keeps focus inside while open (Escape closes it, focus returns to the
- * toggle).
+ * toggle). Memoised: the shell re-renders on every session change (a token refresh too), and the links
+ * follow the location and the account menu the session by themselves.
  */
-export function NavBar({ loaded, isAdmin }: { loaded: boolean; isAdmin: boolean }) {
+export const NavBar = memo(function NavBar({ loaded, isAdmin }: { loaded: boolean; isAdmin: boolean }) {
   const { productName } = useConfig();
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -63,4 +64,4 @@ export function NavBar({ loaded, isAdmin }: { loaded: boolean; isAdmin: boolean 
       </nav>
     </header>
   );
-}
+});
