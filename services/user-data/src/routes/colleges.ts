@@ -25,7 +25,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
     implement(addUserCollege, async (request) => {
       const uid = requireUser(request);
       const name = request.body.collegeName.trim();
-      const college = name ? await deps.fetchCollege(name, request.auth) : null;
+      const college = name ? await deps.fetchCollege(name, request) : null;
       if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeNotCached(name));
       const added = await colleges.addCollege(
         uid,
@@ -64,7 +64,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
     implement(getCollegeResourcesDemographics, async (request) => {
       const uid = requireUser(request);
       const listed = await requireListedCollege(deps, uid, request.query.collegeName);
-      const college = await fetchListedCollege(deps, listed, request.auth);
+      const college = await fetchListedCollege(deps, listed, request);
       if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeDataGone(listed.college_name));
       return {
         success: true,
