@@ -154,17 +154,21 @@ const throughput = (r: Run, requests: LoadRequest[]) =>
   });
 
 /**
- * `get-user-colleges` against bare Fastify, interleaved (bare, ours; three times) with plain autocannon at
- * 50 connections, so both meet the same machine: each round's ratio, and the median of the three. The
+ * `get-user-colleges` against bare Fastify, interleaved (bare, bare with our answer, ours; three times)
+ * with plain autocannon at 50 connections, so all meet the same machine: each round's ratio, and the
+ * median of the three. The target is against the hello route; bare Fastify sending one of our answers
+ * (same body and headers) is shown beside it, to tell the answer's size from the gateway's own work. The
  * server's CPU per request counts every process of the run (and, distributed, the Postgres backends of
  * its database), by process in the detail lines.
  */
 async function userColleges(r: Run): Promise<void> {
   const requests = r.students.map((s) => get(getUserColleges.path, s));
   const opts = { connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, plain: true };
-  const rounds: Array<{ bare: LoadResult; ours: LoadResult }> = [];
+  const same = await storeSameAnswer(r);
+  const rounds: Array<{ bare: LoadResult; same: LoadResult; ours: LoadResult }> = [];
   for (let i = 0; i < ROUNDS; i++) {
     const bare = await load({ url: `${r.bare.url}/hello`, cpu: r.bare.cpuSeconds, ...opts });
+    const sameRun = await load({ url: `${r.bare.url}/answer`, cpu: r.bare.cpuSeconds, ...opts });
     const ours = await load({
       url: r.server.url,
       cpu: r.server.cpuSeconds,
@@ -172,7 +176,7 @@ async function userColleges(r: Run): Promise<void> {
       requests,
       ...opts,
     });
-    rounds.push({ bare, ours });
+    rounds.push({ bare, same: sameRun, ours });
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const ratio = median(rounds.map((x) => x.ours.rps / x.bare.rps));
@@ -193,7 +197,12 @@ async function userColleges(r: Run): Promise<void> {
       met: cpuUs <= TARGET_DISTRIBUTED_CPU_US && allClean,
     });
   }
-  rounds.forEach(({ bare, ours }, i) => {
+  const sameRps = median(rounds.map((x) => x.same.rps));
+  detail(
+    `bare Fastify, our answer's bytes (${fmt(same.bodyBytes)} B body, ${same.headerCount} headers, ${fmt(same.headerBytes)} B)`,
+    `${fmt(sameRps)} req/s, ours ${fmt(median(rounds.map((x) => (x.ours.rps / x.same.rps) * 100)), 1)} % of it`,
+  );
+  rounds.forEach(({ bare, same: sameRun, ours }, i) => {
     const parts = Object.entries(ours.cpuUsByPart ?? {})
       .filter(([, us]) => us >= 0.5)
       .sort((a, b) => b[1] - a[1])
@@ -204,11 +213,46 @@ async function userColleges(r: Run): Promise<void> {
       `${fmt(ours.rps)} (${fmt(bare.rps)}), ${fmt((ours.rps / bare.rps) * 100, 1)} %`,
     );
     detail(
+      `  bare with our answer's bytes: req/s, CPU µs per request`,
+      `${fmt(sameRun.rps)}, ${cpu(sameRun)}`,
+    );
+    detail(
       `  CPU µs per request (bare); p50 / p99`,
       `${cpu(ours)} (${cpu(bare)}); ${ms(ours.p50)} / ${ms(ours.p99)}${failures(ours)}`,
     );
     if (parts) detail(`  by process (µs per request)`, parts);
   });
+}
+
+/** Headers a server sets per connection or per answer, not part of what an answer carries. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * The fair reference of get-user-colleges: one of our answers (its body and headers, a student's ten
+ * colleges) stored in the bare server, which then sends it as bare Fastify would (JSON.stringify, the same
+ * headers). Only a detail beside the figure: the target stays against the hello route.
+ */
+async function storeSameAnswer(
+  r: Run,
+): Promise<{ bodyBytes: number; headerCount: number; headerBytes: number }> {
+  const res = await fetch(`${r.server.url}/api${getUserColleges.path}`, { headers: bearer(r.students[0]!) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`get-user-colleges: HTTP ${res.status}`);
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (!PER_ANSWER.has(k)) headers[k] = v;
+  });
+  const put = await fetch(`${r.bare.url}/answer`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ headers, body: JSON.parse(text) as unknown }),
+  });
+  if (!put.ok) throw new Error(`bare /answer: HTTP ${put.status}`);
+  return {
+    bodyBytes: Buffer.byteLength(text),
+    headerCount: Object.keys(headers).length,
+    headerBytes: Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0),
+  };
 }
 
 async function addNotes(r: Run): Promise<void> {

@@ -67,8 +67,10 @@ export function ambiguousPath(url: string): boolean {
  * (the distributed run then forwards only paths built from the route table).
  */
 function refuseAmbiguousPaths(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (ambiguousPath(request.url)) throw new AppError('VALIDATION_ERROR', KIT_MSG.badUrl, 400);
+  // Callback style: on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (ambiguousPath(request.url)) return done(new AppError('VALIDATION_ERROR', KIT_MSG.badUrl, 400));
+    done();
   });
 }
 

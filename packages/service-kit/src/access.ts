@@ -65,7 +65,7 @@ export async function requireAdmin(
 ): Promise<string> {
   let role: string | null = null;
   try {
-    role = (await clients.call(internalGetRole, { params: { uid } })).role;
+    role = (await clients.call(internalGetRole, { params: { uid }, requestId: request.id })).role;
   } catch (err) {
     request.log.warn({ err }, 'role lookup failed; treating as not admin');
   }

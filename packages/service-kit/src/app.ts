@@ -16,7 +16,6 @@ import { installErrorHandler } from './errors.ts';
 import { installIdentity, type Verify } from './identity.ts';
 import { internalKey, stripInternalHeaders } from './internal-auth.ts';
 import { installMetrics } from './metrics.ts';
-import { installRequestContext } from './request-context.ts';
 import { installValidation } from './validation.ts';
 
 export interface ReadyCheck {
@@ -213,7 +212,6 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
       });
     },
   });
-  installRequestContext(app);
   // Callback style: a hook on every request, and an async one costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -12,7 +12,6 @@ import { request, type Dispatcher } from 'undici';
 import type { AuthContext } from './context.ts';
 import { AppError, UNAVAILABLE_MESSAGE } from './errors.ts';
 import { internalKey, signInternalCall } from './internal-auth.ts';
-import { currentRequestId } from './request-context.ts';
 
 export interface CallOptions<R extends RouteDef> {
   query?: Partial<RouteQuery<R>> | undefined;
@@ -20,6 +19,11 @@ export interface CallOptions<R extends RouteDef> {
   params?: RouteParams<R> | undefined;
   /** Act on behalf of this user (the callee sees the same identity). */
   auth?: AuthContext | null | undefined;
+  /**
+   * The id of the request (or job) this call is made for, sent as `x-request-id`: one id then follows a
+   * user's action through every service into jobs. Passed explicitly; an AsyncLocalStorage carrying it
+   * turned on promise hooks for every promise of the process (docs/performance.md, round 1 of 2026-11-25).
+   */
   requestId?: string | undefined;
 }
 
@@ -69,8 +73,7 @@ export function createClients(transport: Transport, internalToken: string): Serv
     async call(route, opts = {}) {
       const url = `/api${buildPath(route.path, opts.params as Record<string, unknown>)}${buildQuery(opts.query as Record<string, unknown>)}`;
       const headers = signInternalCall(key, { method: route.method, url, auth: opts.auth ?? null });
-      const requestId = opts.requestId ?? currentRequestId();
-      if (requestId) headers['x-request-id'] = requestId;
+      if (opts.requestId) headers['x-request-id'] = opts.requestId;
       let body: string | undefined;
       if (opts.body !== undefined) {
         body = JSON.stringify(opts.body);

@@ -8,7 +8,6 @@ export * from './identity.ts';
 export * from './internal-auth.ts';
 export * from './messages.ts';
 export * from './metrics.ts';
-export * from './request-context.ts';
 export * from './routes.ts';
 export * from './service.ts';
 export * from './validation.ts';

@@ -1,6 +1,6 @@
 import { INGESTION_QUEUE } from '@ct/contracts';
 import type { JobHandler, QueueBackend } from '@ct/queue';
-import { installQueueMetrics, prom, runWithRequestId } from '@ct/service-kit';
+import { installQueueMetrics, prom } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 
 // Created once per process and registered into each app's registry by installWorkerMetrics (tests build
@@ -112,43 +112,41 @@ export function installWorkerMetrics(registry: prom.Registry, queue: QueueBacken
 }
 
 /**
- * Wraps a job handler: runs it with the job's request id as the current one (service calls made while
- * handling it carry `x-request-id`), logs its start and end with `reqId` and `jobId`, and records its
- * duration and outcome. A job handed back on shutdown counts as `handed_back`, not as an error.
+ * Wraps a job handler: logs its start and end with `reqId` (the request id the job was queued with, in
+ * `job.data.requestId`: a service call a handler makes passes it on as `requestId`) and `jobId`, and
+ * records its duration and outcome. A job handed back on shutdown counts as `handed_back`, not as an error.
  */
 export function instrumentJobs<T>(handler: JobHandler<T>, log: FastifyBaseLogger): JobHandler<T> {
-  return (job) => {
+  return async (job) => {
     const reqId = (job.data as { requestId?: unknown } | null)?.requestId;
     const id = typeof reqId === 'string' && reqId ? reqId : undefined;
-    return runWithRequestId(id, async () => {
-      const jobLog = log.child({ reqId: id, jobId: job.id, job: job.name, attempt: job.attemptsMade + 1 });
-      const started = performance.now();
-      const elapsed = () => (performance.now() - started) / 1000;
-      // Logged when it happens: a handler that ignores the signal may never settle before the process exits.
-      let handedBack = false;
-      const onAbort = () => {
-        handedBack = true;
-        recordJob(job.name, elapsed(), 'handed_back');
-        jobLog.info('job handed back to the queue on shutdown');
-      };
-      job.signal?.addEventListener('abort', onAbort, { once: true });
-      jobLog.info('job started');
-      try {
-        const result = await handler(job);
-        if (!handedBack) {
-          recordJob(job.name, elapsed(), true);
-          jobLog.info({ durationMs: Math.round(elapsed() * 1000) }, 'job done');
-        }
-        return result;
-      } catch (err) {
-        if (!handedBack) {
-          recordJob(job.name, elapsed(), false);
-          jobLog.warn({ err, durationMs: Math.round(elapsed() * 1000) }, 'job try failed');
-        }
-        throw err;
-      } finally {
-        job.signal?.removeEventListener('abort', onAbort);
+    const jobLog = log.child({ reqId: id, jobId: job.id, job: job.name, attempt: job.attemptsMade + 1 });
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    // Logged when it happens: a handler that ignores the signal may never settle before the process exits.
+    let handedBack = false;
+    const onAbort = () => {
+      handedBack = true;
+      recordJob(job.name, elapsed(), 'handed_back');
+      jobLog.info('job handed back to the queue on shutdown');
+    };
+    job.signal?.addEventListener('abort', onAbort, { once: true });
+    jobLog.info('job started');
+    try {
+      const result = await handler(job);
+      if (!handedBack) {
+        recordJob(job.name, elapsed(), true);
+        jobLog.info({ durationMs: Math.round(elapsed() * 1000) }, 'job done');
       }
-    });
+      return result;
+    } catch (err) {
+      if (!handedBack) {
+        recordJob(job.name, elapsed(), false);
+        jobLog.warn({ err, durationMs: Math.round(elapsed() * 1000) }, 'job try failed');
+      }
+      throw err;
+    } finally {
+      job.signal?.removeEventListener('abort', onAbort);
+    }
   };
 }

@@ -12,6 +12,12 @@ import { RecommenderRepository } from './repositories/recommenders.ts';
 import { SeasonRepository } from './repositories/season.ts';
 import { StudentRepository } from './repositories/students.ts';
 
+/** The request on whose behalf a call is made: its verified identity and its id. */
+export interface Caller {
+  auth: AuthContext | null;
+  id: string;
+}
+
 /** What every route module of the service is given. */
 export interface Deps {
   ctx: ServiceContext;
@@ -28,9 +34,10 @@ export interface Deps {
   season: SeasonRepository;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
-   * student's identity, a college private to them (waiting for an admin's review) is found too.
+   * student's identity, a college private to them (waiting for an admin's review) is found too. `from`:
+   * the request asking (its identity, and its id, which the call carries on).
    */
-  fetchCollege(name: string, auth?: AuthContext | null, scorecardId?: number | null): Promise<College | null>;
+  fetchCollege(name: string, from?: Caller | null, scorecardId?: number | null): Promise<College | null>;
 }
 
 export function makeDeps(ctx: ServiceContext): Deps {
@@ -46,10 +53,16 @@ export function makeDeps(ctx: ServiceContext): Deps {
     drafts: new DraftRepository(ctx.db),
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),
-    async fetchCollege(name, auth, scorecardId) {
+    async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {
-        return (await ctx.clients.call(internalGetCollege, { query, auth: auth ?? null })).college;
+        return (
+          await ctx.clients.call(internalGetCollege, {
+            query,
+            auth: from?.auth ?? null,
+            requestId: from?.id,
+          })
+        ).college;
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 404) return null;
         throw err;
@@ -75,9 +88,9 @@ export async function requireListedCollege(deps: Deps, userId: string, name: str
 export async function fetchListedCollege(
   deps: Deps,
   entry: { user_id: string; college_key: string; college_name: string; scorecard_id: number | null },
-  auth?: AuthContext | null,
+  from?: Caller | null,
 ): Promise<College | null> {
-  const college = await deps.fetchCollege(entry.college_name, auth, entry.scorecard_id);
+  const college = await deps.fetchCollege(entry.college_name, from, entry.scorecard_id);
   if (college && entry.scorecard_id === null && college.scorecardId !== null) {
     if (collegeKey(college.name) === entry.college_key)
       await deps.colleges.learnScorecardId(entry.college_key, college.scorecardId, entry.user_id);

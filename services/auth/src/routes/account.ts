@@ -47,8 +47,9 @@ export function accountRoutes(
       await deleted.record(uid);
       let counts: { colleges: number; notes: number };
       try {
-        counts = (await ctx.clients.call(deleteMyData, { auth: request.auth, body: {} })).data;
-        for (const route of FORGET_ROUTES) await ctx.clients.call(route, { body: { uid } });
+        const requestId = request.id;
+        counts = (await ctx.clients.call(deleteMyData, { auth: request.auth, body: {}, requestId })).data;
+        for (const route of FORGET_ROUTES) await ctx.clients.call(route, { body: { uid }, requestId });
       } catch (err) {
         request.log.error({ err }, 'account deletion: could not delete the student data');
         throw new AppError('DEPENDENCY_UNAVAILABLE', MSG.accountDataNotDeleted);

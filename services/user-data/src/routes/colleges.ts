@@ -10,7 +10,12 @@ import { buildChecklist, refreshDeadlines } from '../checklist.ts';
 import { collegeKey, fetchListedCollege, requireListedCollege, type Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
-import { presentDemographics, presentResources, presentUserCollege } from '../presenters.ts';
+import {
+  presentDemographics,
+  presentResources,
+  presentUserCollege,
+  presentUserColleges,
+} from '../presenters.ts';
 
 /** The student's list of colleges, and what the dashboard shows about each. */
 export function collegeRoutes(deps: Deps): Implementation[] {
@@ -19,13 +24,13 @@ export function collegeRoutes(deps: Deps): Implementation[] {
     implement(getUserColleges, async (request) => {
       const uid = requireUser(request);
       const list = await colleges.listCollegeNames(uid);
-      return { success: true, message: MSG.collegesFoundForUser, colleges: list.map(presentUserCollege) };
+      return { success: true, message: MSG.collegesFoundForUser, colleges: presentUserColleges(list) };
     }),
 
     implement(addUserCollege, async (request) => {
       const uid = requireUser(request);
       const name = request.body.collegeName.trim();
-      const college = name ? await deps.fetchCollege(name, request.auth) : null;
+      const college = name ? await deps.fetchCollege(name, request) : null;
       if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeNotCached(name));
       const added = await colleges.addCollege(
         uid,
@@ -64,7 +69,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
     implement(getCollegeResourcesDemographics, async (request) => {
       const uid = requireUser(request);
       const listed = await requireListedCollege(deps, uid, request.query.collegeName);
-      const college = await fetchListedCollege(deps, listed, request.auth);
+      const college = await fetchListedCollege(deps, listed, request);
       if (!college) throw new AppError('NOT_FOUND', UD_MSG.collegeDataGone(listed.college_name));
       return {
         success: true,
