@@ -30,12 +30,14 @@ export default async function web(
   app: FastifyInstance,
   { config }: { config: GatewayConfig },
 ): Promise<void> {
+  // Built once: the same object answers /api/public-config and is written into every page's HTML.
+  const browserConfig = publicConfig(config);
   app.get(
     '/api/public-config',
     { schema: { tags: ['config'], summary: 'Configuration the browser may see' } },
-    async () => publicConfig(config),
+    async () => browserConfig,
   );
-  await serveWeb(app, config.WEB_DIST, publicConfig(config));
+  await serveWeb(app, config.WEB_DIST, browserConfig);
 }
 
 interface RoutePreload {
