@@ -8,7 +8,7 @@
 //     desktop. Target: performance >= 95.
 // Usage: npm run pagespeed [-- --budget-only] [-- --runs 3] [-- --only /usercolleges] [-- --save dir]
 //  (the median of the runs is reported; --only measures the named pages only; --save writes each median
-//  run's full Lighthouse report as JSON, for its long tasks and main-thread breakdown)
+//  run's full Lighthouse report as JSON, for its long tasks and main-thread breakdown, and its trace)
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -192,8 +192,10 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
       for (const preset of ['mobile', 'desktop'] as const) {
         const samples: PageScore[] = [];
         const reports: unknown[] = [];
+        const traces: unknown[] = [];
         for (let i = 0; i < runs; i++) {
           let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+          let trace: unknown;
           // A trace now and then misses its navigation start on this busy machine: try again, twice.
           for (let attempt = 1; ; attempt++) {
             await clearHttpCache();
@@ -211,6 +213,7 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
             );
             if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${p}`);
             lhr = result.lhr;
+            trace = result.artifacts.Trace;
             if (!lhr.runtimeError) break;
             if (attempt === 3) throw new Error(`Lighthouse on ${p}: ${lhr.runtimeError.message}`);
           }
@@ -218,6 +221,7 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
           const savings = (lhr.audits['uses-text-compression']?.details as { overallSavingsBytes?: number })
             ?.overallSavingsBytes;
           reports.push(lhr);
+          traces.push(trace);
           samples.push({
             path: p,
             preset,
@@ -239,6 +243,11 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
           fs.mkdirSync(saveDir, { recursive: true });
           const name = `${p.replace(/\W+/g, '') || 'home'}-${preset}.json`;
           fs.writeFileSync(path.join(saveDir, name), JSON.stringify(reports[at]));
+          // The run's trace too, for a look at its main thread (chrome://tracing or DevTools opens it).
+          fs.writeFileSync(
+            path.join(saveDir, name.replace(/\.json$/, '.trace.json')),
+            JSON.stringify(traces[at]),
+          );
         }
       }
     };

@@ -44,9 +44,39 @@ function preloadFont(): Plugin {
   };
 }
 
+/**
+ * Marks the entry script and its module preloads low priority: the HTML (the header, the page's first
+ * view) and its stylesheet come first, so a slow phone draws them while the JavaScript is still arriving.
+ * The scripts still start at once; only their place in the queue changes. The gateway's per-route
+ * preloads (gateway/src/plugins/web.ts) carry the same mark.
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  return {
+    name: 'college-ready:scripts-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const out = html
+          .replace(
+            /<script type="module" crossorigin/g,
+            '<script type="module" fetchpriority="low" crossorigin',
+          )
+          .replace(
+            /<link rel="modulepreload" crossorigin/g,
+            '<link rel="modulepreload" fetchpriority="low" crossorigin',
+          );
+        if (!out.includes('fetchpriority="low"'))
+          throw new Error('index.html: the entry script was not found');
+        return out;
+      },
+    },
+  };
+}
+
 // In development Vite serves the app and forwards /api to the gateway (npm start on :8080).
 export default defineConfig({
-  plugins: [react(), precompress(), preloadFont(), routePreload(APP_FILE)],
+  plugins: [react(), precompress(), preloadFont(), scriptsAfterFirstPaint(), routePreload(APP_FILE)],
   define: { __API_ROUTES__: JSON.stringify(apiRoutes) },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   build: {

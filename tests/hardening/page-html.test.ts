@@ -15,7 +15,9 @@ const configIn = (html: string) =>
     /<script type="application\/json" id="public-config">(.*?)<\/script>/.exec(html)![1]!,
   ) as PublicConfig;
 const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1]!,
+  );
 
 describe('the HTML of each route', () => {
   let gw: TestGateway;
@@ -58,6 +60,17 @@ describe('the HTML of each route', () => {
       expect((await fetch(`${gw.url}${file}`)).status).toBe(200);
   });
 
+  it('asks for its scripts after the HTML and stylesheets, so a slow phone draws the page first', async () => {
+    for (const url of ['/', '/login', '/usercolleges', '/profile', '/no-such-page']) {
+      const { html } = await page(`${gw.url}${url}`);
+      const scripts = [...html.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)];
+      expect(scripts.length, url).toBeGreaterThan(1);
+      for (const [tag] of scripts) expect(tag, url).toContain('fetchpriority="low"');
+      // Stylesheets keep their place: a page is never drawn unstyled.
+      expect(html, url).not.toMatch(/<link rel="stylesheet"[^>]*fetchpriority/);
+    }
+  });
+
   it('reads every route of App.tsx, so a new page is preloaded too', () => {
     const app = fs.readFileSync(path.join(WEB_DIST, '../src/App.tsx'), 'utf8');
     const routes = routePages(app);
@@ -86,6 +99,8 @@ describe('the configuration block', () => {
   it('is left out when the gateway has none to give, and the app asks for it instead', () => {
     const { base, routes } = pagesHtml(index, { '/x': { js: ['/assets/X.js'], css: [] } }, null);
     expect(base).toBe(index);
-    expect(routes.get('/x')).toContain('<link rel="modulepreload" crossorigin href="/assets/X.js">');
+    expect(routes.get('/x')).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/X.js">',
+    );
   });
 });

@@ -61,6 +61,7 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
  * The HTML for each client route, built once at start: index.html with the public configuration inside
  * it (a JSON data block, never run as script), so the app starts without asking for it, and with the
  * route's own page files named for download beside the entry (`preload.json`, written by the web build).
+ * Scripts are low priority, as the web build marks the entry: the HTML and stylesheets are drawn first.
  */
 export function pagesHtml(
   indexHtml: string,
@@ -76,7 +77,7 @@ export function pagesHtml(
   const routes = new Map<string, string>();
   for (const [route, files] of Object.entries(preload)) {
     const links = [
-      ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`),
+      ...files.js.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${attr(f)}">`),
       ...files.css.map((f) => `<link rel="preload" as="style" href="${attr(f)}">`),
     ].join('');
     routes.set(route, withConfig.replace('</head>', `${links}</head>`));

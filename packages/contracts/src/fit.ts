@@ -4,6 +4,7 @@
  * `@ct/contracts/fit`). A band is never a probability: it says how the student's scores sit against the
  * middle half of admitted students, section by section, and why, in one sentence naming its data year.
  */
+import { formatNumberEnUs } from './numbers.ts';
 
 /** The bands, in the order a list shows them. */
 export const FIT_BANDS = ['reach', 'target', 'likely', 'not enough data'] as const;
@@ -239,7 +240,7 @@ export interface ListBalance {
 export const BALANCE_MSG = {
   noLikely: 'Your list has no likely college: add at least one where your scores are above the middle half.',
   noSafety: (budget: number) =>
-    `No college on your list has a net price for your income band within your budget of $${budget.toLocaleString('en-US')} a year: add a financial safety.`,
+    `No college on your list has a net price for your income band within your budget of $${formatNumberEnUs(budget)} a year: add a financial safety.`,
   setBudget: 'Set your income band and a yearly budget to check for a financial safety.',
 } as const;
 

@@ -6,6 +6,7 @@
  */
 import type { DataYears } from './college.ts';
 import { NET_PRICE_BANDS, normaliseCollegeName, type NetPriceKey } from './constants.ts';
+import { compareIso, formatNumberEnUs } from './numbers.ts';
 
 // ---- the student's money profile ----
 
@@ -20,7 +21,7 @@ export function netPriceKeyOf(band: IncomeBand): NetPriceKey {
 
 /** "48001-75000" → "$48,001–$75,000", "110001+" → "$110,001 or more". */
 export function incomeBandText(band: IncomeBand): string {
-  const money = (n: string) => `$${Number(n).toLocaleString('en-US')}`;
+  const money = (n: string) => `$${formatNumberEnUs(Number(n))}`;
   if (band.endsWith('+')) return `${money(band.slice(0, -1))} or more`;
   const [lo, hi] = band.split('-') as [string, string];
   return `${money(lo)}–${money(hi)}`;
@@ -271,7 +272,7 @@ export function askByDate(
   const coming = deadlines
     .filter((d): d is { type: string; date: string } => !!d.date && isIsoDay(d.date))
     .filter((d) => !isAidDeadlineType(d.type) && daysBetween(today, d.date) >= 0)
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .sort((a, b) => compareIso(a.date, b.date));
   const first = coming[0];
   if (!first) return null;
   return {

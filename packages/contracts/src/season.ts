@@ -4,6 +4,7 @@
  * decision, the next date of a college, and the arithmetic of an aid offer.
  */
 import { addDays, daysBetween, entryYear, isIsoDay } from './planning.ts';
+import { compareIso } from './numbers.ts';
 
 // ---- plans ----
 
@@ -172,7 +173,7 @@ export function seasonDates(a: SeasonApplication, today: string): SeasonDate[] {
       type: 'Send a letter of continued interest',
       date: addDays(a.decisionOn ?? today, LOCI_AFTER_DAYS),
     });
-  return out.filter((d) => isIsoDay(d.date)).sort((x, y) => x.date.localeCompare(y.date));
+  return out.filter((d) => isIsoDay(d.date)).sort((x, y) => compareIso(x.date, y.date));
 }
 
 /**
@@ -195,9 +196,8 @@ export function nextDate(
   for (const d of seasonDates(a, today))
     if (d.type !== 'Application submitted' && d.type !== 'Decision received') candidates.push(d);
   return (
-    candidates
-      .filter((d) => daysBetween(today, d.date) >= 0)
-      .sort((x, y) => x.date.localeCompare(y.date))[0] ?? null
+    candidates.filter((d) => daysBetween(today, d.date) >= 0).sort((x, y) => compareIso(x.date, y.date))[0] ??
+    null
   );
 }
 

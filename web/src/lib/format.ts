@@ -4,6 +4,7 @@
  * prefix and the student-faculty ratio reads N:1. Shared by the search, compare and dashboard screens.
  */
 import { MSG } from '@ct/contracts/messages';
+import { formatNumberEnUs, formatShortDate } from '@ct/contracts/numbers';
 
 export const NO_INFO = MSG.noInfoFound;
 
@@ -21,33 +22,21 @@ export function isMissing(v: unknown): boolean {
   return false;
 }
 
-// Formatters are built once: building one is costly (a few milliseconds on a slow phone), and a season
-// overview or a comparison formats hundreds of figures.
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const ONE_DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const TWO_DECIMALS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** A whole number with thousands separators: 12345.6 → "12,346". */
-export const formatWhole = (v: number): string => WHOLE.format(v);
+export const formatWhole = (v: number): string => formatNumberEnUs(v);
 
 /** A fraction 0..1 as a percentage: 0.4512 → "45.12%"; with `decimals` always that many (compare: 2). */
 export function formatPercent(v: number | null | undefined, decimals?: number): string {
   if (!isNum(v)) return NO_INFO;
   const pct = v * 100;
   if (decimals !== undefined) return `${pct.toFixed(decimals)}%`;
-  return `${TWO_DECIMALS.format(pct)}%`;
+  return `${formatNumberEnUs(pct, 2)}%`;
 }
 
 /** Whole dollars with a dollar prefix and thousands separators ("-$273" for a negative amount). */
 export function formatMoney(v: number | null | undefined): string {
   if (!isNum(v)) return NO_INFO;
-  const abs = WHOLE.format(Math.abs(v));
+  const abs = formatNumberEnUs(Math.abs(v));
   return `${v < 0 ? '-' : ''}$${abs}`;
 }
 
@@ -64,13 +53,13 @@ export function formatNetPrice(v: number | null | undefined): string {
 /** The student-faculty ratio as "N:1". */
 export function formatRatio(v: number | null | undefined): string {
   if (!isNum(v)) return NO_INFO;
-  return `${ONE_DECIMAL.format(v)}:1`;
+  return `${formatNumberEnUs(v, 1)}:1`;
 }
 
 /** A head count with thousands separators. */
 export function formatCount(v: number | null | undefined): string {
   if (!isNum(v)) return NO_INFO;
-  return WHOLE.format(v);
+  return formatNumberEnUs(v);
 }
 
 /** Any text value, or "No Info Found". */
@@ -221,5 +210,5 @@ export function formatGatheredDate(iso: string | null | undefined): string {
   if (!iso) return NO_INFO;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return SHORT_DATE.format(d);
+  return formatShortDate(d);
 }

@@ -29,6 +29,7 @@ import {
 } from './deadlines';
 import { fitLabel, markerCandidates } from './marker';
 import './calendar.css';
+import { compareIso } from '@ct/contracts/numbers';
 
 function useDeadlines() {
   const uid = useUid();
@@ -40,7 +41,7 @@ function useDeadlines() {
       if (r.message !== MSG.deadlinesFound) console.info(MSG.deadlinesNotFound);
       // The FAFSA and CSS Profile dates join the student's own deadlines, soonest first.
       return [...r.deadlines.map(toCalendarDeadline), ...(r.aidDates ?? []).map(fromAidDate)].sort((a, b) =>
-        a.date.localeCompare(b.date),
+        compareIso(a.date, b.date),
       );
     },
   });

@@ -3,6 +3,7 @@ import { LIMITS, MSG } from '@ct/contracts/messages';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatShortDate } from '@ct/contracts/numbers';
 import { formatCalendarDate } from '../../lib/format';
 import { useNoteActions, useNotes, type NoteForm } from './api';
 import './notes.css';
@@ -195,7 +196,7 @@ export function NotesPanel() {
               <NoteContent id={`note-${n.id}`} text={n.content} />
               <p className="muted small-print">
                 {n.deadline ? <>Deadline: {formatCalendarDate(n.deadline)} · </> : null}
-                Created {new Date(n.createdAt).toLocaleDateString()}
+                Created {formatShortDate(new Date(n.createdAt), { local: true })}
               </p>
               <div className="note-actions">
                 <button

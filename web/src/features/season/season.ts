@@ -1,5 +1,6 @@
 import type { EssayDraft, PromptDetail, SeasonCollege } from '@ct/contracts';
 import { essayPromptKey, parseWordLimit } from '@ct/contracts/planning';
+import { compareIso } from '@ct/contracts/numbers';
 
 /** A college's essays for the overview: prompts drafted and those over their word limit. */
 export interface EssayProgress {
@@ -37,7 +38,7 @@ export function byNextDate(colleges: readonly SeasonCollege[]): SeasonCollege[] 
     .sort((a, b) => {
       const x = a.c.nextDate?.date;
       const y = b.c.nextDate?.date;
-      if (x && y) return x.localeCompare(y) || a.i - b.i;
+      if (x && y) return compareIso(x, y) || a.i - b.i;
       if (x) return -1;
       if (y) return 1;
       return a.i - b.i;
