@@ -127,6 +127,7 @@ export default function DashboardPage() {
   };
 
   if (colleges.isPending) return <LoadingOverlay />;
+  const listedNames = (colleges.data ?? []).map((c) => c.collegeName);
   const loadFailed = colleges.isError;
 
   return (
@@ -200,7 +201,7 @@ export default function DashboardPage() {
             </div>
           </>
         ) : (
-          <SeasonOverview onSelect={select} />
+          <SeasonOverview listed={listedNames} onSelect={select} />
         )}
       </div>
       <div ref={toast} className="toast-region" role="status" aria-live="polite">

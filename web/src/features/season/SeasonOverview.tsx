@@ -28,18 +28,27 @@ type Open = { college: string; what: 'application' | 'aid' } | null;
  * Each row opens its application (status through to enrollment, dates, portal) and its aid offer; the
  * admitted colleges are compared side by side below. A student with no college is sent to Search.
  */
-export function SeasonOverview({ onSelect }: { onSelect(name: string): void }) {
+export function SeasonOverview({
+  listed,
+  onSelect,
+}: {
+  /** The names on the student's list, as the dashboard has them. */
+  listed: readonly string[];
+  onSelect(name: string): void;
+}) {
   const season = useSeason();
   const prompts = useMyPrompts();
   const drafts = useDrafts();
   const profile = useStudentProfile().data ?? null;
-  const names = (season.data?.colleges ?? []).map((c) => c.collegeName);
+  // Each college's figures are asked for as soon as the list is known (the dashboard has it already),
+  // not after the season: one step less before the overview is complete.
+  const names = [...new Set([...listed, ...(season.data?.colleges ?? []).map((c) => c.collegeName)])];
   const demo = useDemographicsOf(names);
   const docs = useCollegeDocuments(names);
   const academic = useAcademicProfile().data ?? null;
   // A dozen answers arrive one by one, and each would redraw the whole overview at once: the overview is
   // drawn as a deferred update instead, in short slices, so a slow phone stays responsive meanwhile.
-  const view = useDeferredValue({ season, prompts, drafts, profile, demo, docs, academic, onSelect });
+  const view = useDeferredValue({ season, prompts, drafts, profile, names, demo, docs, academic, onSelect });
   return <SeasonView {...view} />;
 }
 
@@ -48,6 +57,8 @@ type SeasonViewProps = {
   prompts: ReturnType<typeof useMyPrompts>;
   drafts: ReturnType<typeof useDrafts>;
   profile: NonNullable<ReturnType<typeof useStudentProfile>['data']> | null;
+  /** The colleges `demo` and `docs` answer for, in their order. */
+  names: readonly string[];
   demo: ReturnType<typeof useDemographicsOf>;
   docs: ReturnType<typeof useCollegeDocuments>;
   academic: NonNullable<ReturnType<typeof useAcademicProfile>['data']> | null;
@@ -59,6 +70,7 @@ const SeasonView = memo(function SeasonView({
   prompts,
   drafts,
   profile,
+  names,
   demo,
   docs,
   academic,
@@ -98,8 +110,8 @@ const SeasonView = memo(function SeasonView({
 
   const rows = sorted ? byNextDate(colleges) : colleges;
   const promptsOf = new Map((prompts.data ?? []).map((p) => [p.collegeName, p.prompts]));
-  const demoOf = new Map(colleges.map((c, i) => [c.collegeName, demo[i]]));
-  const docOf = new Map(colleges.map((c, i) => [c.collegeName, docs[i]?.data ?? null]));
+  const demoOf = new Map(names.map((name, i) => [name, demo[i]]));
+  const docOf = new Map(names.map((name, i) => [name, docs[i]?.data ?? null]));
   const loadedDocs = colleges.flatMap((c) => docOf.get(c.collegeName) ?? []);
   // The balance check: each college's band, and its net price for the student's income band.
   const balanceItems = colleges.flatMap((c) => {
