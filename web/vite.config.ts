@@ -45,8 +45,8 @@ function preloadFont(): Plugin {
 }
 
 /**
- * Marks the entry script and its module preloads low priority: the HTML (the header, the page's first
- * view) and its stylesheet come first, so a slow phone draws them while the JavaScript is still arriving.
+ * Marks the entry script and its module preloads low priority: the HTML (the header) and its stylesheet
+ * come first, so a slow phone draws them while the JavaScript is still arriving.
  * The scripts still start at once; only their place in the queue changes. The gateway's per-route
  * preloads (gateway/src/plugins/web.ts) carry the same mark.
  */
