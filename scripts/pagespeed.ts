@@ -193,9 +193,11 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
         const samples: PageScore[] = [];
         const reports: unknown[] = [];
         const traces: unknown[] = [];
+        const logs: unknown[] = [];
         for (let i = 0; i < runs; i++) {
           let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
           let trace: unknown;
+          let log: unknown;
           // A trace now and then misses its navigation start on this busy machine: try again, twice.
           for (let attempt = 1; ; attempt++) {
             await clearHttpCache();
@@ -214,6 +216,7 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
             if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${p}`);
             lhr = result.lhr;
             trace = result.artifacts.Trace;
+            log = result.artifacts.DevtoolsLog;
             if (!lhr.runtimeError) break;
             if (attempt === 3) throw new Error(`Lighthouse on ${p}: ${lhr.runtimeError.message}`);
           }
@@ -222,6 +225,7 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
             ?.overallSavingsBytes;
           reports.push(lhr);
           traces.push(trace);
+          logs.push(log);
           samples.push({
             path: p,
             preset,
@@ -243,10 +247,15 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
           fs.mkdirSync(saveDir, { recursive: true });
           const name = `${p.replace(/\W+/g, '') || 'home'}-${preset}.json`;
           fs.writeFileSync(path.join(saveDir, name), JSON.stringify(reports[at]));
-          // The run's trace too, for a look at its main thread (chrome://tracing or DevTools opens it).
+          // The run's trace too, for a look at its main thread (chrome://tracing or DevTools opens it), and
+          // its DevTools log: with both, scripts/lantern-path.ts shows the simulated critical path.
           fs.writeFileSync(
             path.join(saveDir, name.replace(/\.json$/, '.trace.json')),
             JSON.stringify(traces[at]),
+          );
+          fs.writeFileSync(
+            path.join(saveDir, name.replace(/\.json$/, '.devtoolslog.json')),
+            JSON.stringify(logs[at]),
           );
         }
       }

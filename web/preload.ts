@@ -23,10 +23,11 @@ const SESSION_MODULE = '/src/firebase.ts';
 
 /**
  * Writes `preload.json`: for each route of App.tsx, the files of its lazily loaded page (the chunk, what it
- * imports statically, its stylesheets) that the entry does not already load, and for a page that needs a
- * signed-in student the session's Firebase chunk too (it is on that page's critical path; a public page
- * draws without it). The gateway names them in
+ * imports statically, its stylesheets) that the entry does not already load. The gateway names them in
  * the HTML it serves for that route, so the page downloads beside the entry instead of after it has run.
+ * The session's Firebase chunk is named only where the page itself imports it (/login): a returning
+ * student's page draws from the session stored on the device and loads the SDK after the page has loaded
+ * (src/auth/session.tsx), so preloading it would only take a slow phone's bandwidth from the page.
  */
 export function routePreload(appFile: string): Plugin {
   return {
@@ -52,13 +53,12 @@ export function routePreload(appFile: string): Plugin {
       const session = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(SESSION_MODULE)));
       if (!session || initial.has(session.fileName))
         throw new Error(`${SESSION_MODULE} should be loaded lazily, not with the entry`);
-      for (const [route, { page, signedIn }] of routes) {
+      for (const [route, { page }] of routes) {
         const chunk = chunks.find(
           (c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(`/src/pages/${page}.tsx`),
         );
         if (!chunk) throw new Error(`route ${route}: no lazy chunk for page ${page} (see App.tsx)`);
-        const start = signedIn ? [session.fileName, chunk.fileName] : [chunk.fileName];
-        const js = [...closure(start)].filter((f) => !initial.has(f));
+        const js = [...closure([chunk.fileName])].filter((f) => !initial.has(f));
         const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         out[route] = { js: js.map((f) => `/${f}`), css: [...new Set(css)].map((f) => `/${f}`) };
       }

@@ -82,6 +82,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    cssCodeSplit: false,
     rollupOptions: {
       output: {
         manualChunks(id: string) {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { SessionProvider } from './auth/session';
+import { readSessionEarly, SessionProvider } from './auth/session';
 import { ProblemPage } from './components/ErrorPage';
 import { ConfigContext, setAppConfig } from './config';
 import './styles/global.css';
@@ -64,6 +64,8 @@ async function boot(retry = false) {
     return;
   }
   setAppConfig(config);
+  // The session this device stored is read while React draws the first screen.
+  void readSessionEarly(config.firebase.apiKey);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
   });

@@ -43,6 +43,8 @@ export type RouteName = keyof Routes;
 
 export interface CallOptions {
   signal?: AbortSignal | undefined;
+  /** The ID token to send instead of the session's (the session asking the server about a stored one). */
+  token?: string | undefined;
 }
 type QueryOf<R extends RouteDef> = RouteQuery<R> &
   (R['schema'] extends { params: object } ? RouteParams<R> : unknown);
@@ -71,7 +73,7 @@ export async function send(
   }
   if ([...qs].length) url += `?${qs}`;
   const headers: Record<string, string> = { accept };
-  const token = await tokenSource();
+  const token = opts.token ?? (await tokenSource());
   if (token) headers.authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (opts.body !== undefined) {

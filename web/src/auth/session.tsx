@@ -11,7 +11,11 @@ import {
   type ReactNode,
 } from 'react';
 import { api, setTokenSource } from '../api/client';
+import { useConfig } from '../config';
 import { authErrorCode } from './errors';
+import { readStoredSession, usable, type SessionUser, type StoredSession } from './stored';
+
+export type { SessionUser } from './stored';
 
 /**
  * Why the last session of this tab ended: the student signed out here (`signed-out`), the provider or the
@@ -21,13 +25,19 @@ import { authErrorCode } from './errors';
 export type SessionEnd = 'signed-out' | 'expired' | 'disabled' | 'gone';
 
 export interface Session {
-  user: User | null;
+  /** The student: the SDK's user, or until the SDK has started, the copy this device stored of it. */
+  user: SessionUser | null;
   /** Set when a session of this tab ended; null before any and after the next sign-in. */
   ended: SessionEnd | null;
-  /** True until the provider has reported the first state. */
+  /** True until the first state is known (the stored session, or the provider's first report). */
   loading: boolean;
   /** True only when the role lookup succeeded and returned `admin`. */
   isAdmin: boolean;
+  /**
+   * The SDK's user, for the calls that need it (re-authentication, profile and password changes); rejects
+   * with `auth/user-token-expired` when the session has ended.
+   */
+  sdkUser(): Promise<User>;
   /** Re-reads the user after a profile change (display name). */
   refreshUser(): Promise<void>;
   signOut(): Promise<void>;
@@ -52,35 +62,53 @@ const SESSION_DEAD = new Set([
 /** How often a signed-in account is re-read, so a disabled account is noticed while the tab is open. */
 const RECHECK_MS = 5 * 60_000;
 
+/** A stored token is sent while it has at least this long to live; after that the SDK gives a fresh one. */
+const STORED_TOKEN_MARGIN_MS = 60_000;
+
+/** How long after the page has loaded a stored session's SDK starts (when nothing asked for it sooner). */
+const SDK_AFTER_LOAD_MS = 1_000;
+
+type Firebase = typeof import('../firebase');
+
+let sdkChunk: Promise<Firebase> | null = null;
+/** The Firebase SDK's chunk, imported once. */
+const importSdk = () => (sdkChunk ??= import('../firebase'));
+
+let stored: Promise<StoredSession | null> | null = null;
 /**
- * A password account counts as signed in only once its e-mail is verified; a guest (anonymous) account
- * never does (the server refuses it too).
+ * The session this device stored, read once per page load. main.tsx starts the read before the first
+ * render, so it runs while React draws the header.
  */
-function usable(u: User | null): User | null {
-  if (!u || u.isAnonymous) return null;
-  const passwordOnly = u.providerData.length > 0 && u.providerData.every((p) => p.providerId === 'password');
-  return passwordOnly && !u.emailVerified ? null : u;
+export function readSessionEarly(apiKey: string): Promise<StoredSession | null> {
+  return (stored ??= readStoredSession(apiKey));
+}
+
+/** Runs `fn` once the page has loaded and, after a moment, the browser is idle. */
+function afterLoad(fn: () => void): void {
+  const later = () =>
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 2_000 });
+      else fn();
+    }, SDK_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /**
  * Follows the provider's state changes (sign-in, sign-out, token refresh), keeps the API client's token
  * fresh, signs out when the provider says the account is disabled or the session expired, and looks up
  * the staff role.
+ *
+ * A returning student's pages do not wait for the SDK: the user and ID token the SDK stored on this device
+ * (read from IndexedDB in a few milliseconds) let the pages ask for their data at once, and the SDK
+ * (its download, start-up and account lookup) starts after the page has loaded. The server checks every
+ * token as always (signature, expiry, revocation, a disabled or deleted account); when the SDK reports,
+ * its user replaces the stored copy, or the session ends.
  */
-type Firebase = typeof import('../firebase');
-
 export function SessionProvider({ children }: { children: ReactNode }) {
-  // The SDK arrives after the first screen; until it has reported, the session is loading.
+  const config = useConfig();
   const [fb, setFb] = useState<Firebase | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('../firebase').then((m) => live && setFb(m));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const auth = fb?.firebaseAuth() ?? null;
-  const [user, setUser] = useState<User | null>(null);
+  const [user, setUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(true);
   const [isAdmin, setIsAdmin] = useState(false);
   const [version, setVersion] = useState(0);
@@ -88,30 +116,61 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Why the session is about to end, when the app ends it (read when the provider reports no user). */
   const ending = useRef<SessionEnd | null>(null);
   const hadUser = useRef(false);
+  /** The stored session in use until the SDK's first report. */
+  const early = useRef<StoredSession | null>(null);
+
+  /** The SDK, loaded on first use; its module is handed to the effect that follows it. */
+  const sdk = useCallback(
+    () =>
+      importSdk().then((m) => {
+        setFb(m);
+        return m;
+      }),
+    [],
+  );
+  /** The SDK's Auth once it has read its own stored state (and reloaded the user). */
+  const readyAuth = useCallback(async () => {
+    const auth = (await sdk()).firebaseAuth();
+    await auth.authStateReady();
+    return auth;
+  }, [sdk]);
+
+  /** Ends a session that can no longer be used, remembering why (for the notice on /login). */
+  const end = useCallback(
+    async (why: SessionEnd) => {
+      ending.current = why;
+      const m = await sdk();
+      const auth = await readyAuth();
+      // The SDK may already have signed out by itself (it does on an invalidated user): say why anyway.
+      if (!auth.currentUser) setEnded((e) => (e === 'signed-out' ? e : why));
+      await m.signOut(auth).catch(() => {});
+    },
+    [sdk, readyAuth],
+  );
+
+  /** Ends the session when the provider says it can never be refreshed again. */
+  const endIfDead = useCallback(
+    async (err: unknown) => {
+      const code = authErrorCode(err);
+      if (SESSION_DEAD.has(code)) await end(code === 'auth/user-disabled' ? 'disabled' : 'expired');
+    },
+    [end],
+  );
 
   const signOut = useCallback(async () => {
     ending.current = 'signed-out';
-    if (fb) await fb.signOut(fb.firebaseAuth());
-  }, [fb]);
+    const m = await sdk();
+    await m.signOut(m.firebaseAuth());
+  }, [sdk]);
 
+  // The stored session first: with one, the pages start at once and the SDK follows after the load.
   useEffect(() => {
-    if (!fb) return;
-    const auth = fb.firebaseAuth();
-    const fbSignOut = fb.signOut;
-    /** Ends a session that can no longer be used, remembering why (for the notice on /login). */
-    const end = (why: SessionEnd) => {
-      ending.current = why;
-      // The SDK may already have signed out by itself (it does on an invalidated user): say why anyway.
-      if (!auth.currentUser) setEnded((e) => (e === 'signed-out' ? e : why));
-      return fbSignOut(auth).catch(() => {});
-    };
-    const endIfDead = async (err: unknown) => {
-      const code = authErrorCode(err);
-      if (SESSION_DEAD.has(code)) await end(code === 'auth/user-disabled' ? 'disabled' : 'expired');
-    };
+    let live = true;
     setTokenSource(
       async () => {
-        const u = auth.currentUser;
+        const s = early.current;
+        if (s && s.expiresAt - Date.now() > STORED_TOKEN_MARGIN_MS) return s.token;
+        const u = (await readyAuth()).currentUser;
         if (!u) return null;
         try {
           return await u.getIdToken();
@@ -125,13 +184,54 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (SESSION_OVER.test(message)) void end(endOf(message));
       },
     );
+    void readSessionEarly(config.firebase.apiKey).then((s) => {
+      if (!live) return;
+      if (!s) {
+        void sdk();
+        return;
+      }
+      early.current = s;
+      hadUser.current = true;
+      startTransition(() => {
+        setUser(s.user);
+        setLoading(false);
+      });
+      afterLoad(() => void sdk());
+    });
+    return () => {
+      live = false;
+    };
+  }, [config, sdk, readyAuth, end, endIfDead]);
+
+  useEffect(() => {
+    if (!fb) return;
+    const auth = fb.firebaseAuth();
     // onIdTokenChanged reports sign-in, sign-out and every token refresh.
     const report = (u: User | null) => {
+      const stored = early.current;
+      early.current = null;
       const next = usable(u);
+      if (!next && stored && hadUser.current && !ending.current) {
+        // The SDK dropped the session this device stored as it started (it checks the account then, and
+        // says nothing of why): the server is asked, with the stored token. Its 401 (a disabled account,
+        // sessions ended elsewhere) ends the session with that reason, as on any call.
+        void api
+          .getStaffRoles({ userId: stored.user.uid }, { token: stored.token })
+          .catch(() => {})
+          .finally(() => startTransition(() => apply(null)));
+        return;
+      }
+      apply(next);
+    };
+    const apply = (next: User | null) => {
       if (next) {
+        // A new sign-in starts afresh; the SDK confirming the session this device stored does not (an end
+        // the app has begun meanwhile, on a 401, keeps its reason).
+        if (!hadUser.current) {
+          ending.current = null;
+          setEnded(null);
+        }
         hadUser.current = true;
-        ending.current = null;
-        setEnded(null);
       } else if (hadUser.current) {
         hadUser.current = false;
         setEnded(ending.current ?? 'gone');
@@ -141,21 +241,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLoading(false);
     };
     // The state change renders as a transition: the page a sign-in reveals is drawn in short slices.
-    const off = fb.onIdTokenChanged(auth, (u) => startTransition(() => report(u)));
+    return fb.onIdTokenChanged(auth, (u) => startTransition(() => report(u)));
+  }, [fb]);
+
+  const uid = user?.uid ?? null;
+  // Coming back to the tab, and every few minutes, re-reads the account, so a disabled account is noticed
+  // while the tab is open: through the SDK, or before it has started, through the server (it checks the
+  // account on every call, and its 401 ends the session with the reason).
+  useEffect(() => {
+    if (!uid) return;
     const recheck = () => {
-      const u = auth.currentUser;
-      if (u && document.visibilityState === 'visible') u.reload().catch(endIfDead);
+      if (document.visibilityState !== 'visible') return;
+      if (early.current) api.getStaffRoles({ userId: uid }).catch(() => {});
+      else fb?.firebaseAuth().currentUser?.reload().catch(endIfDead);
     };
     const timer = setInterval(recheck, RECHECK_MS);
     document.addEventListener('visibilitychange', recheck);
     return () => {
-      off();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', recheck);
     };
-  }, [fb]);
+  }, [uid, fb, endIfDead]);
 
-  const uid = user?.uid ?? null;
   useEffect(() => {
     let cancelled = false;
     setIsAdmin(false);
@@ -179,18 +286,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     root.dataset.admin = String(isAdmin);
   }, [loading, uid, isAdmin]);
 
+  const sdkUser = useCallback(async () => {
+    const u = usable((await readyAuth()).currentUser);
+    if (u) return u;
+    throw Object.assign(new Error('The session has ended.'), { code: 'auth/user-token-expired' });
+  }, [readyAuth]);
+
   const refreshUser = useCallback(async () => {
-    if (!auth) return;
+    const auth = await readyAuth();
     await auth.currentUser?.reload();
     setUser(usable(auth.currentUser));
     setVersion((v) => v + 1);
-  }, [auth]);
+  }, [readyAuth]);
 
   // `version` is in the deps: the SDK mutates the same User object, so consumers must be told it changed.
   const value = useMemo(
-    () => ({ user, ended, loading, isAdmin, refreshUser, signOut }),
+    () => ({ user, ended, loading, isAdmin, sdkUser, refreshUser, signOut }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [user, ended, loading, isAdmin, refreshUser, signOut, version],
+    [user, ended, loading, isAdmin, sdkUser, refreshUser, signOut, version],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

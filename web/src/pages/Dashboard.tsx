@@ -1,6 +1,6 @@
 import { MSG } from '@ct/contracts/messages';
 import { REMOVED_COLLEGE_KEEP_DAYS } from '@ct/contracts/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import { useSession } from '../auth/session';
@@ -13,7 +13,7 @@ import { DemographicsPanel, ResourcesPanel } from '../features/dashboard/InfoPan
 import { MajorStatsPanel } from '../features/majors/MajorStatsPanel';
 import { CostPanel } from '../features/money/CostPanel';
 import { RecommendersPanel } from '../features/recommenders/RecommendersPanel';
-import { SeasonOverview } from '../features/season/SeasonOverview';
+import { SeasonOverview, usePrefetchOverview } from '../features/season/SeasonOverview';
 import { usePageMeta } from '../hooks/usePageMeta';
 import '../features/dashboard/dashboard.css';
 
@@ -36,12 +36,16 @@ export default function DashboardPage() {
     'Your colleges, each with its application checklist, resources, demographics and major stats.',
   );
   const { user } = useSession();
-  const colleges = useUserColleges();
+  // The list's answers redraw the whole page (the sidebar, and the season overview with its dozen
+  // queries): as a deferred update, in short slices, so a slow phone is never blocked by one long task.
+  const colleges = useDeferredValue(useUserColleges());
   const remove = useRemoveCollege();
   const restore = useAddCollege();
   const [params, setParams] = useSearchParams();
   const asked = params.get('college');
   const selected = asked && colleges.data?.some((c) => c.collegeName === asked) ? asked : null;
+  // With no college asked for, the season overview shows: its data comes beside the list.
+  usePrefetchOverview(user?.uid ?? '', !asked);
   const [editing, setEditing] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);

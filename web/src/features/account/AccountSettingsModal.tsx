@@ -1,17 +1,11 @@
 import { LIMITS, MSG } from '@ct/contracts/messages';
-import {
-  EmailAuthProvider,
-  reauthenticateWithCredential,
-  sendPasswordResetEmail,
-  updatePassword,
-  updateProfile,
-  type User,
-} from 'firebase/auth';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage, providerDetail } from '../../auth/errors';
-import { useSession } from '../../auth/session';
+import { useSession, type SessionUser } from '../../auth/session';
 import { useCooldown } from '../../auth/useCooldown';
-import { firebaseAuth } from '../../firebase';
+
+/** The SDK's account calls, loaded when the student uses one (see auth/actions.ts). */
+const sdk = () => import('../../auth/actions');
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
@@ -33,11 +27,11 @@ export function AccountSettingsModal({
   open,
   onClose,
 }: {
-  user: User;
+  user: SessionUser;
   open: boolean;
   onClose: () => void;
 }) {
-  const { refreshUser } = useSession();
+  const { refreshUser, sdkUser } = useSession();
   const ids = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState(user.displayName ?? '');
@@ -73,7 +67,8 @@ export function AccountSettingsModal({
     e.preventDefault();
     void run(async () => {
       try {
-        await updateProfile(user, { displayName: name.trim() });
+        const { updateProfile } = await sdk();
+        await updateProfile(await sdkUser(), { displayName: name.trim() });
         await refreshUser();
         return { kind: 'success', text: MSG.displayNameUpdated };
       } catch (err) {
@@ -86,8 +81,10 @@ export function AccountSettingsModal({
     e.preventDefault();
     void run(async () => {
       try {
-        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', current));
-        await updatePassword(user, next);
+        const { EmailAuthProvider, reauthenticateWithCredential, updatePassword } = await sdk();
+        const u = await sdkUser();
+        await reauthenticateWithCredential(u, EmailAuthProvider.credential(u.email ?? '', current));
+        await updatePassword(u, next);
         setCurrent('');
         setNext('');
         return { kind: 'success', text: MSG.passwordUpdated };
@@ -102,6 +99,7 @@ export function AccountSettingsModal({
     resetLock.start();
     void run(async () => {
       try {
+        const { firebaseAuth, sendPasswordResetEmail } = await sdk();
         await sendPasswordResetEmail(firebaseAuth(), user.email ?? '');
         return { kind: 'success', text: MSG.resetSent };
       } catch (err) {

@@ -1,26 +1,30 @@
 import type { EssayDraft } from '@ct/contracts';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
 
 /** Each college on the student's list with its prompts, in list order. */
-export function useMyPrompts() {
-  const uid = useUid();
-  return useQuery({
+export const myPromptsQuery = (uid: string) =>
+  queryOptions({
     queryKey: userDataKeys.myPrompts(uid),
-    enabled: !!uid,
     queryFn: async ({ signal }) => (await api.getMyEssayPrompts({ signal })).colleges,
   });
+
+export function useMyPrompts() {
+  const uid = useUid();
+  return useQuery({ ...myPromptsQuery(uid), enabled: !!uid });
 }
 
 /** The student's drafts, one per prompt text. */
-export function useDrafts() {
-  const uid = useUid();
-  return useQuery({
+export const draftsQuery = (uid: string) =>
+  queryOptions({
     queryKey: userDataKeys.drafts(uid),
-    enabled: !!uid,
     queryFn: async ({ signal }) => (await api.getEssayDrafts({ userId: uid }, { signal })).drafts,
   });
+
+export function useDrafts() {
+  const uid = useUid();
+  return useQuery({ ...draftsQuery(uid), enabled: !!uid });
 }
 
 export async function fetchDrafts(uid: string): Promise<EssayDraft[]> {

@@ -1,17 +1,19 @@
 import type { StudentProfile } from '@ct/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
 
 /** The student's private money profile (home state, income band); both may be unset. */
-export function useStudentProfile() {
-  const uid = useUid();
-  return useQuery({
+export const studentProfileQuery = (uid: string) =>
+  queryOptions({
     queryKey: userDataKeys.profile(uid),
-    enabled: !!uid,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => (await api.getStudentProfile({ userId: uid }, { signal })).data,
   });
+
+export function useStudentProfile() {
+  const uid = useUid();
+  return useQuery({ ...studentProfileQuery(uid), enabled: !!uid });
 }
 
 /** Saves the profile; every screen showing money re-renders with it at once. */

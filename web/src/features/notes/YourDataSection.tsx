@@ -1,29 +1,30 @@
 import { RECENT_SIGN_IN_S } from '@ct/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  EmailAuthProvider,
-  GoogleAuthProvider,
-  reauthenticateWithCredential,
-  browserPopupRedirectResolver,
-  reauthenticateWithPopup,
-  type User,
-} from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../../api/client';
 import { authErrorMessage } from '../../auth/errors';
-import { useSession } from '../../auth/session';
+import { useSession, type SessionUser } from '../../auth/session';
 import { downloadText } from '../calendar/deadlines';
 
 type Banner = { kind: 'success' | 'error'; text: string } | null;
 
-const usesPassword = (u: User) => u.providerData.some((p) => p.providerId === 'password');
+const usesPassword = (u: SessionUser) => u.providerData.some((p) => p.providerId === 'password');
 
 /**
  * Proves it is really the student (and that they mean it) before anything is deleted. The server decides
  * (it refuses a sign-in older than 5 minutes); this re-check makes that sign-in fresh.
  */
 async function confirmIdentity(user: User, password: string): Promise<void> {
+  // The SDK's calls, loaded when they are used (see auth/actions.ts).
+  const {
+    EmailAuthProvider,
+    GoogleAuthProvider,
+    browserPopupRedirectResolver,
+    reauthenticateWithCredential,
+    reauthenticateWithPopup,
+  } = await import('../../auth/actions');
   if (usesPassword(user)) {
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', password));
     return;
@@ -36,7 +37,7 @@ async function confirmIdentity(user: User, password: string): Promise<void> {
 
 /** "Export my data" (a JSON file of colleges, checklists and notes) and "Delete my account and data". */
 export function YourDataSection() {
-  const { user } = useSession();
+  const { user, sdkUser } = useSession();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [banner, setBanner] = useState<Banner>(null);
@@ -67,7 +68,7 @@ export function YourDataSection() {
     setBanner(null);
     setDeleting(true);
     try {
-      await confirmIdentity(user, password);
+      await confirmIdentity(await sdkUser(), password);
     } catch (err) {
       setDeleting(false);
       setBanner({ kind: 'error', text: `Nothing was deleted: ${authErrorMessage(err)}` });

@@ -1,6 +1,7 @@
 import type { SeasonCollege } from '@ct/contracts';
 import { daysBetween } from '@ct/contracts/planning';
 import { ED_RULE, isAdmitted, PLAN_LABELS, STATUS_LABELS } from '@ct/contracts/season';
+import { useQueryClient, type FetchQueryOptions } from '@tanstack/react-query';
 import { memo, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
@@ -8,18 +9,38 @@ import { Countdown } from '../../components/Countdown';
 import { LoadError } from '../../components/LoadError';
 import { formatCalendarDate, safeUrl } from '../../lib/format';
 import { wordCountText } from '../essays/workspace';
-import { useDrafts, useMyPrompts } from '../essays/drafts';
-import { useStudentProfile } from '../money/api';
+import { draftsQuery, myPromptsQuery, useDrafts, useMyPrompts } from '../essays/drafts';
+import { studentProfileQuery, useStudentProfile } from '../money/api';
 import { moneyFigures } from '../money/money';
 import { ApplicationCostSummary, FitBand, fitOf, ListBalanceNote, useAcademicProfile } from '../fit';
+import { academicProfileQuery } from '../fit/api';
 import { AdmittedComparison } from './AdmittedComparison';
 import { AidOfferForm } from './AidOfferForm';
 import { ApplicationEditor } from './ApplicationEditor';
-import { useCollegeDocuments, useDemographicsOf, useSeason } from './api';
+import { seasonQuery, useCollegeDocuments, useDemographicsOf, useSeason } from './api';
 import { byNextDate, essayProgress } from './season';
 import './season.css';
 
 type Open = { college: string; what: 'application' | 'aid' } | null;
+
+/**
+ * Asks for what the overview shows of the student (the season, prompts, drafts, money and academic
+ * profiles) while the dashboard still waits for the list, so they come beside it and not after it. In
+ * the render, as React Query's usePrefetchQuery does, without subscribing: the dashboard does not redraw
+ * when they arrive. Nothing is asked for twice: a query already cached or under way is left alone.
+ */
+export function usePrefetchOverview(uid: string, when: boolean): void {
+  const qc = useQueryClient();
+  if (!uid || !when) return;
+  const ask = <T, K extends readonly unknown[]>(q: FetchQueryOptions<T, Error, T, K>) => {
+    if (!qc.getQueryState(q.queryKey)) void qc.prefetchQuery(q);
+  };
+  ask(seasonQuery(uid));
+  ask(myPromptsQuery(uid));
+  ask(draftsQuery(uid));
+  ask(studentProfileQuery(uid));
+  ask(academicProfileQuery(uid));
+}
 
 /**
  * The season at a glance, the dashboard's view while no college is selected: every college of the list
@@ -47,10 +68,21 @@ export function SeasonOverview({
   const docs = useCollegeDocuments(names);
   const academic = useAcademicProfile().data ?? null;
   // A dozen answers arrive one by one, and each would redraw the whole overview at once: the overview is
-  // drawn as a deferred update instead, in short slices, so a slow phone stays responsive meanwhile.
-  const view = useDeferredValue({ season, prompts, drafts, profile, names, demo, docs, academic, onSelect });
-  return <SeasonView {...view} />;
+  // drawn as a deferred update instead, in short slices, so a slow phone stays responsive meanwhile. The
+  // first drawing too (the answers asked for beside the list are often in by then): it starts from the
+  // loading line, never as one long task.
+  const view = useDeferredValue(
+    { season, prompts, drafts, profile, names, demo, docs, academic, onSelect },
+    null,
+  );
+  return view ? <SeasonView {...view} /> : <SeasonLoading />;
 }
+
+const SeasonLoading = () => (
+  <p className="muted" role="status">
+    Loading your season...
+  </p>
+);
 
 type SeasonViewProps = {
   season: ReturnType<typeof useSeason>;
@@ -80,12 +112,7 @@ const SeasonView = memo(function SeasonView({
   const [open, setOpen] = useState<Open>(null);
   const colleges = season.data?.colleges ?? [];
 
-  if (season.isPending)
-    return (
-      <p className="muted" role="status">
-        Loading your season...
-      </p>
-    );
+  if (season.isPending) return <SeasonLoading />;
   if (season.isError && !season.data)
     return (
       <LoadError

@@ -1,16 +1,18 @@
 import type { AidOffer, SeasonCollege } from '@ct/contracts';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
 
 /** Every college of the student's list at a glance (plan, status, next date, progress, aid offer). */
-export function useSeason() {
-  const uid = useUid();
-  return useQuery({
+export const seasonQuery = (uid: string) =>
+  queryOptions({
     queryKey: userDataKeys.season(uid),
-    enabled: !!uid,
     queryFn: async ({ signal }) => api.getSeason({ userId: uid }, { signal }),
   });
+
+export function useSeason() {
+  const uid = useUid();
+  return useQuery({ ...seasonQuery(uid), enabled: !!uid });
 }
 
 /** Puts one changed college back into the overview, and refreshes the calendar its dates feed. */

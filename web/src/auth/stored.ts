@@ -1,0 +1,105 @@
+import type { User } from 'firebase/auth';
+
+/**
+ * What the app reads of a signed-in student: the fields the SDK's `User` and its stored record share.
+ * Until the SDK has started, the session holds the stored record's copy.
+ */
+export type SessionUser = Pick<
+  User,
+  'uid' | 'email' | 'displayName' | 'photoURL' | 'emailVerified' | 'isAnonymous' | 'providerData'
+>;
+
+/** The signed-in student this device remembers, with the ID token the SDK last stored for them. */
+export interface StoredSession {
+  user: SessionUser;
+  token: string;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
+}
+
+// Where the Firebase web SDK keeps its signed-in user (indexedDBLocalPersistence: the first persistence
+// firebase.ts names). A browser test (tests/browser/session-early.test.ts) fails if a new SDK moves it.
+const DB_NAME = 'firebaseLocalStorageDb';
+const STORE = 'firebaseLocalStorage';
+const userKey = (apiKey: string) => `firebase:authUser:${apiKey}:[DEFAULT]`;
+
+/** A stored token closer to its expiry than this is not used: the SDK refreshes it first. */
+export const MIN_TOKEN_LIFE_MS = 5 * 60_000;
+
+/**
+ * A password account counts as signed in only once its e-mail is verified; a guest (anonymous) account
+ * never does (the server refuses it too).
+ */
+export function usable<U extends SessionUser>(u: U | null): U | null {
+  if (!u || u.isAnonymous) return null;
+  const passwordOnly = u.providerData.length > 0 && u.providerData.every((p) => p.providerId === 'password');
+  return passwordOnly && !u.emailVerified ? null : u;
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** The stored record, if it is a usable user whose token is good for a while yet. */
+export function parseStoredUser(record: unknown, now = Date.now()): StoredSession | null {
+  if (!record || typeof record !== 'object') return null;
+  const r = record as Record<string, unknown>;
+  const sts = r.stsTokenManager as Record<string, unknown> | undefined;
+  const uid = text(r.uid);
+  const token = text(sts?.accessToken);
+  const expiresAt = typeof sts?.expirationTime === 'number' ? sts.expirationTime : NaN;
+  if (!uid || !token || !(expiresAt - now > MIN_TOKEN_LIFE_MS)) return null;
+  const providers = Array.isArray(r.providerData) ? (r.providerData as Array<Record<string, unknown>>) : [];
+  const user: SessionUser = {
+    uid,
+    email: text(r.email),
+    displayName: text(r.displayName),
+    photoURL: text(r.photoURL),
+    emailVerified: r.emailVerified === true,
+    isAnonymous: r.isAnonymous !== false,
+    providerData: providers.map((p) => ({
+      providerId: text(p.providerId) ?? '',
+      uid: text(p.uid) ?? '',
+      displayName: text(p.displayName),
+      email: text(p.email),
+      phoneNumber: text(p.phoneNumber),
+      photoURL: text(p.photoURL),
+    })),
+  };
+  const ok = usable(user);
+  return ok ? { user: ok, token, expiresAt } : null;
+}
+
+/**
+ * Reads the signed-in user the SDK stored on this device, without loading the SDK: a few milliseconds of
+ * IndexedDB instead of the SDK's download, start-up and account lookup. Null when there is none, it is not
+ * usable, its token is near expiry, or storage cannot be read. Creates nothing: when the SDK has never
+ * stored anything here, the database is left for the SDK to create.
+ */
+export function readStoredSession(apiKey: string): Promise<StoredSession | null> {
+  return new Promise((resolve) => {
+    let open: IDBOpenDBRequest;
+    try {
+      open = indexedDB.open(DB_NAME);
+    } catch {
+      resolve(null);
+      return;
+    }
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => resolve(null);
+    open.onblocked = () => resolve(null);
+    open.onsuccess = () => {
+      const db = open.result;
+      const done = (v: StoredSession | null) => {
+        db.close();
+        resolve(v);
+      };
+      try {
+        if (!db.objectStoreNames.contains(STORE)) return done(null);
+        const get = db.transaction(STORE, 'readonly').objectStore(STORE).get(userKey(apiKey));
+        get.onsuccess = () => done(parseStoredUser((get.result as { value?: unknown } | undefined)?.value));
+        get.onerror = () => done(null);
+      } catch {
+        done(null);
+      }
+    };
+  });
+}
