@@ -71,9 +71,12 @@ describe('a returning student', () => {
   });
 
   it('whose account was disabled meanwhile lands on the login page, told why, without the list', async () => {
-    const { user, page, context } = await returningStudent('Disabled Meanwhile');
-    await page.goto('/');
+    const { user, page: signedIn, context } = await returningStudent('Disabled Meanwhile');
+    // The tab is closed (an open one could notice the change itself), the account disabled, and the
+    // student comes back in a new tab: only the session stored on the device knows them.
+    await signedIn.close();
     await disableUser(user.uid);
+    const page = await context.newPage();
     await page.goto('/usercolleges');
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/usercolleges');
     await page

@@ -2,6 +2,7 @@ import type { PublicConfig } from '@ct/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { refetchOnMount, trackAhead } from './api/prefetch';
 import { App } from './App';
 import { readSessionEarly, SessionProvider } from './auth/session';
 import { ProblemPage } from './components/ErrorPage';
@@ -67,8 +68,9 @@ async function boot(retry = false) {
   // The session this device stored is read while React draws the first screen.
   void readSessionEarly(config.firebase.apiKey);
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, refetchOnMount } },
   });
+  trackAhead(queryClient);
   // A transition: React renders the first screen in short slices, so a slow phone stays responsive.
   startTransition(() =>
     root.render(

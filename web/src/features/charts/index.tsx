@@ -1,11 +1,14 @@
-// The charts, each its own chunk, loaded only where one is shown (a college card's finance or breakdown,
-// the list of colleges): a fixed-height placeholder holds their place meanwhile, so nothing moves.
-import type { DemographicBreakdown, Finance, UserCollege } from '@ct/contracts';
+// The charts, loaded only where one is shown. A college card's finance and breakdown are chunks of their
+// own, loaded when a card shows them: a fixed-height placeholder holds their place meanwhile, so nothing
+// moves. The checklist progress across the list is in the dashboard's own files (the route's HTML names
+// them): its sidebar shows it whenever the list has a college, so waiting for it would only delay the page.
+import type { DemographicBreakdown, Finance } from '@ct/contracts';
 import { lazy, Suspense } from 'react';
+
+export { default as ListProgressChart } from './ListProgressChart';
 
 const NetPrice = lazy(() => import('./NetPriceChart'));
 const Breakdown = lazy(() => import('./BreakdownChart'));
-const ListProgress = lazy(() => import('./ListProgressChart'));
 
 const placeholder = <div className="chart-placeholder" aria-hidden="true" />;
 
@@ -23,15 +26,6 @@ export function BreakdownChart({ breakdown }: { breakdown: DemographicBreakdown 
   return (
     <Suspense fallback={placeholder}>
       <Breakdown breakdown={breakdown} />
-    </Suspense>
-  );
-}
-
-/** Checklist progress across the student's list (dashboard sidebar; an overview of the list can embed it). */
-export function ListProgressChart({ colleges }: { colleges: readonly UserCollege[] }) {
-  return (
-    <Suspense fallback={placeholder}>
-      <ListProgress colleges={colleges} />
     </Suspense>
   );
 }

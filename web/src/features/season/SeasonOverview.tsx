@@ -1,10 +1,11 @@
 import type { SeasonCollege } from '@ct/contracts';
 import { daysBetween } from '@ct/contracts/planning';
 import { ED_RULE, isAdmitted, PLAN_LABELS, STATUS_LABELS } from '@ct/contracts/season';
-import { useQueryClient, type FetchQueryOptions } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
+import { prefetchAhead } from '../../api/prefetch';
 import { Countdown } from '../../components/Countdown';
 import { LoadError } from '../../components/LoadError';
 import { formatCalendarDate, safeUrl } from '../../lib/format';
@@ -27,19 +28,17 @@ type Open = { college: string; what: 'application' | 'aid' } | null;
  * Asks for what the overview shows of the student (the season, prompts, drafts, money and academic
  * profiles) while the dashboard still waits for the list, so they come beside it and not after it. In
  * the render, as React Query's usePrefetchQuery does, without subscribing: the dashboard does not redraw
- * when they arrive. Nothing is asked for twice: a query already cached or under way is left alone.
+ * when they arrive. Nothing is asked for twice: a query already cached or under way is left alone, and
+ * the overview mounting a moment later takes the answers as they are (api/prefetch.ts).
  */
 export function usePrefetchOverview(uid: string, when: boolean): void {
   const qc = useQueryClient();
   if (!uid || !when) return;
-  const ask = <T, K extends readonly unknown[]>(q: FetchQueryOptions<T, Error, T, K>) => {
-    if (!qc.getQueryState(q.queryKey)) void qc.prefetchQuery(q);
-  };
-  ask(seasonQuery(uid));
-  ask(myPromptsQuery(uid));
-  ask(draftsQuery(uid));
-  ask(studentProfileQuery(uid));
-  ask(academicProfileQuery(uid));
+  prefetchAhead(qc, seasonQuery(uid));
+  prefetchAhead(qc, myPromptsQuery(uid));
+  prefetchAhead(qc, draftsQuery(uid));
+  prefetchAhead(qc, studentProfileQuery(uid));
+  prefetchAhead(qc, academicProfileQuery(uid));
 }
 
 /**
