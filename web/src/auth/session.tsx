@@ -170,6 +170,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async () => {
         const s = early.current;
         if (s && s.expiresAt - Date.now() > STORED_TOKEN_MARGIN_MS) return s.token;
+        // Nobody is signed in (yet): a public page's call goes without waiting for the SDK.
+        if (!hadUser.current) return null;
         const u = (await readyAuth()).currentUser;
         if (!u) return null;
         try {
