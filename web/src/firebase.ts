@@ -1,5 +1,6 @@
-// The Firebase SDK is a chunk of its own, loaded after the first screen is drawn (auth/session.tsx
-// imports this module dynamically): a page that needs no session does not wait for it.
+// The Firebase SDK is a chunk of its own, imported dynamically (auth/session.tsx, auth/actions.ts): with
+// no stored session it loads right after the first screen; a returning student's pages start from the
+// session stored on the device and load it after the page has loaded (docs/adr/0091).
 import type { PublicConfig } from '@ct/contracts';
 import { initializeApp } from 'firebase/app';
 import {
