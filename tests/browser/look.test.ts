@@ -385,6 +385,8 @@ describe.each(VIEWPORTS)('calm, honest cards at $width x $height', (viewport) =>
     const other = page.getByRole('article', { name: NOWHERE });
     await other.waitFor();
     const tuition = other.getByTestId('money-summary').locator('[data-key="tuition"] dd');
+    // The costs show once the student's money profile is in ("Loading your costs..." until then).
+    await tuition.waitFor();
     expect(await tuition.locator('.no-info').count()).toBe(1);
     expect(await tuition.locator('.money-value').count()).toBe(0);
     await context.close();
