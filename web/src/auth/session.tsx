@@ -119,28 +119,36 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** The stored session in use until the SDK's first report. */
   const early = useRef<StoredSession | null>(null);
 
-  /** The SDK, loaded on first use; its module is handed to the effect that follows it. */
+  /** Whether the SDK's module has been handed to the effect that follows it (once, not on every call). */
+  const handed = useRef(false);
+  /** The SDK, loaded on first use. */
   const sdk = useCallback(
     () =>
       importSdk().then((m) => {
-        setFb(m);
+        if (!handed.current) {
+          handed.current = true;
+          setFb(m);
+        }
         return m;
       }),
     [],
   );
   /** The SDK's Auth once it has read its own stored state (and reloaded the user). */
-  const readyAuth = useCallback(async () => {
-    const auth = (await sdk()).firebaseAuth();
-    await auth.authStateReady();
-    return auth;
-  }, [sdk]);
+  const readyAuth = useCallback(
+    async (m?: Firebase) => {
+      const auth = (m ?? (await sdk())).firebaseAuth();
+      await auth.authStateReady();
+      return auth;
+    },
+    [sdk],
+  );
 
   /** Ends a session that can no longer be used, remembering why (for the notice on /login). */
   const end = useCallback(
     async (why: SessionEnd) => {
       ending.current = why;
       const m = await sdk();
-      const auth = await readyAuth();
+      const auth = await readyAuth(m);
       // The SDK may already have signed out by itself (it does on an invalidated user): say why anyway.
       if (!auth.currentUser) setEnded((e) => (e === 'signed-out' ? e : why));
       await m.signOut(auth).catch(() => {});

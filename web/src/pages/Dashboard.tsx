@@ -45,7 +45,7 @@ export default function DashboardPage() {
   const asked = params.get('college');
   const selected = asked && colleges.data?.some((c) => c.collegeName === asked) ? asked : null;
   // With no college asked for, the season overview shows: its data comes beside the list.
-  usePrefetchOverview(user?.uid ?? '', !asked);
+  usePrefetchOverview(!asked);
   const [editing, setEditing] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -2,6 +2,6 @@
 export { FitBand } from './FitBand';
 export { ApplicationCost, ApplicationCostSummary } from './ApplicationCost';
 export { AcademicProfilePanel } from './AcademicProfilePanel';
-export { useAcademicProfile } from './api';
+export { academicProfileQuery, useAcademicProfile } from './api';
 export { fitOf, costInput, BAND_TEXT } from './fit';
 export { ListBalanceNote } from './ListBalanceNote';

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
+import { useUid } from '../../api/keys';
 import { prefetchAhead } from '../../api/prefetch';
 import { Countdown } from '../../components/Countdown';
 import { LoadError } from '../../components/LoadError';
@@ -13,8 +14,14 @@ import { wordCountText } from '../essays/workspace';
 import { draftsQuery, myPromptsQuery, useDrafts, useMyPrompts } from '../essays/drafts';
 import { studentProfileQuery, useStudentProfile } from '../money/api';
 import { moneyFigures } from '../money/money';
-import { ApplicationCostSummary, FitBand, fitOf, ListBalanceNote, useAcademicProfile } from '../fit';
-import { academicProfileQuery } from '../fit/api';
+import {
+  academicProfileQuery,
+  ApplicationCostSummary,
+  FitBand,
+  fitOf,
+  ListBalanceNote,
+  useAcademicProfile,
+} from '../fit';
 import { AdmittedComparison } from './AdmittedComparison';
 import { AidOfferForm } from './AidOfferForm';
 import { ApplicationEditor } from './ApplicationEditor';
@@ -31,8 +38,9 @@ type Open = { college: string; what: 'application' | 'aid' } | null;
  * when they arrive. Nothing is asked for twice: a query already cached or under way is left alone, and
  * the overview mounting a moment later takes the answers as they are (api/prefetch.ts).
  */
-export function usePrefetchOverview(uid: string, when: boolean): void {
+export function usePrefetchOverview(when: boolean): void {
   const qc = useQueryClient();
+  const uid = useUid();
   if (!uid || !when) return;
   prefetchAhead(qc, seasonQuery(uid));
   prefetchAhead(qc, myPromptsQuery(uid));
