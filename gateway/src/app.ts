@@ -106,6 +106,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const app = createBaseApp({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
+    logFullUrls: config.LOG_FULL_URLS,
     internalToken,
     edge: true,
     trustProxy: trustProxySetting(config.TRUST_PROXY) || false,
