@@ -106,6 +106,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const app = createBaseApp({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
+    logFullUrls: config.LOG_FULL_URLS,
     internalToken,
     edge: true,
     trustProxy: trustProxySetting(config.TRUST_PROXY) || false,
@@ -153,7 +154,13 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   await app.register(authRoutes);
   await app.register(routing, embedded ? { internalToken, embedded, clients } : { internalToken, urls });
   const opsSessionSecret = config.OPS_SESSION_SECRET ?? randomBytes(32).toString('hex');
-  await app.register(ops, { config, clients, opsSessionSecret, queue: embedded?.queue });
+  await app.register(ops, {
+    config,
+    clients,
+    opsSessionSecret,
+    accountRefusal: auth.accountRefusal,
+    queue: embedded?.queue,
+  });
   await app.register(web, { config });
 
   return {

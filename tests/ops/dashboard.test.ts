@@ -6,6 +6,8 @@ import { createOpsSession, readOpsSession } from '@ct/gateway/plugins/ops/sessio
 import { INGESTION_QUEUE } from '@ct/contracts';
 import {
   createVerifiedUser,
+  disableUser,
+  revokeTokens,
   startTestGateway,
   TEST_REDIS_URL,
   type TestGateway,
@@ -188,10 +190,83 @@ describe('the dashboard session cookie', () => {
       // And what the gateway hands out is the OPS_SESSION_SECRET kind.
       const { cookie } = await session(gw, admin.idToken);
       const value = cookie.split(';')[0]!.slice('ct_ops='.length);
-      expect(readOpsSession(opsSecret, value)).toBe(admin.uid);
+      expect(readOpsSession(opsSecret, value)?.uid).toBe(admin.uid);
       expect(readOpsSession(internalToken, value)).toBeNull();
     } finally {
       await gw.close();
     }
+  });
+});
+
+// Issue 35 item 7: after an admin's account was disabled the bearer token got 401, but the cookie still
+// opened the dashboard for up to an hour. Every cookie request now checks the account as the bearer path
+// does, and a refused session is ended (the browser is told to drop the cookie).
+describe('a dashboard session ends with its account or its role', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ queue: 'memory', env: { RUN_WORKER: 'false' } });
+  });
+  afterAll(() => gw?.close());
+
+  /** A fresh admin with a dashboard session: the user and its cookie (`ct_ops=...`). */
+  async function adminWithSession(name: string) {
+    const user = await createVerifiedUser({ name });
+    await new RoleRepository(gw.db).grantRole(user.uid, 'admin', user.email, 'test');
+    const { status, cookie } = await session(gw, user.idToken);
+    expect(status).toBe(200);
+    return { user, cookie: cookie.split(';')[0]! };
+  }
+  /** The page and the JSON counts, with the cookie only. */
+  const withCookie = (cookie: string) =>
+    Promise.all(
+      ['/ops/queues', '/api/ops/queues'].map((url) =>
+        gw.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie } }),
+      ),
+    );
+  const ended = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers['set-cookie'] ?? '').startsWith('ct_ops=; Path=/ops/queues; Max-Age=0');
+
+  it('refuses the cookie of a disabled admin at once, as the bearer token, and ends the session', async () => {
+    const { user, cookie } = await adminWithSession('Rogue Disabled');
+    expect((await withCookie(cookie)).map((r) => r.statusCode)).toEqual([200, 200]);
+    await disableUser(user.uid);
+    expect((await gw.api('GET', '/api/ops/queues', { token: user.idToken })).status).toBe(401);
+    const [page, api] = await withCookie(cookie);
+    expect(page!.statusCode).toBe(401);
+    expect(page!.body).toContain('Sign in as an admin first');
+    expect(api!.statusCode).toBe(401);
+    expect(api!.json()).toMatchObject({ success: false, message: 'Your account has been disabled.' });
+    expect(ended(page!) && ended(api!)).toBe(true);
+  });
+
+  it("refuses the cookie once the account's tokens are revoked (signed out everywhere)", async () => {
+    const { user, cookie } = await adminWithSession('Revoked Tokens');
+    await revokeTokens(user.uid);
+    const [, api] = await withCookie(cookie);
+    expect(api!.statusCode).toBe(401);
+    expect(api!.json()).toMatchObject({ message: 'Your session was revoked. Please sign in again.' });
+    expect(ended(api!)).toBe(true);
+  });
+
+  it('refuses the cookie of a deleted account', async () => {
+    const { user, cookie } = await adminWithSession('Deleted Admin');
+    const del = await gw.api('POST', '/api/delete-account', { token: user.idToken, body: {} });
+    expect(del.status).toBe(200);
+    const [page, api] = await withCookie(cookie);
+    expect([page!.statusCode, api!.statusCode]).toEqual([401, 401]);
+    expect(api!.json()).toMatchObject({ message: 'Your account no longer exists.' });
+  });
+
+  it('ends a session when the role is revoked: granting it again does not bring that session back', async () => {
+    const { user, cookie } = await adminWithSession('Revoked Role');
+    await new RoleRepository(gw.db).revokeRole(user.uid);
+    const [page, api] = await withCookie(cookie);
+    expect([page!.statusCode, api!.statusCode]).toEqual([403, 403]);
+    expect(ended(page!) && ended(api!)).toBe(true);
+    await new RoleRepository(gw.db).grantRole(user.uid, 'admin', user.email, 'test');
+    expect((await withCookie(cookie)).map((r) => r.statusCode)).toEqual([403, 403]);
+    // A new session, started after the new grant, opens it.
+    const again = await session(gw, user.idToken);
+    expect((await withCookie(again.cookie.split(';')[0]!)).map((r) => r.statusCode)).toEqual([200, 200]);
   });
 });

@@ -132,6 +132,23 @@ export class TokenVerifier {
     }
   }
 
+  /**
+   * Why an account may no longer act on a sign-in made at `authTime` (seconds), with no token at hand (the
+   * queue dashboard's cookie): disabled, its tokens revoked since, or gone. Null when it still may. The same
+   * user state, cached for the same time, as every bearer token's check (`decide`).
+   */
+  async accountRefusal(uid: string, authTime: number): Promise<string | null> {
+    let user: UserState;
+    try {
+      user = await this.userState(uid, false);
+    } catch (err) {
+      return reason(err);
+    }
+    if (user.disabled) return GATEWAY_MSG.accountDisabled;
+    if (authTime * 1000 < user.validSinceMs) return GATEWAY_MSG.sessionRevoked;
+    return null;
+  }
+
   /** Drops what is cached for a deleted account (named by its uid's SHA-256): its tokens and its state. */
   forget(hash: string): void {
     for (const uid of this.users.keys()) if (uidSha256(uid) === hash) this.users.delete(uid);

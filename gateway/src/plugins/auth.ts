@@ -30,6 +30,15 @@ export function gatewayAuth(config: GatewayConfig) {
       const cached = verifier.cached(m[1]);
       return cached ? checkDeleted(cached) : verifier.verify(m[1]).then(checkDeleted);
     },
+    /**
+     * Why a session started by `uid`'s sign-in at `authTime` (seconds) must end (account disabled,
+     * revoked, deleted or gone), or null: the bearer path's checks, for a session cookie.
+     */
+    accountRefusal: async (uid: string, authTime: number): Promise<string | null> => {
+      const auth = { uid, email: null, emailVerified: true, name: null, authTime };
+      if (deleted.refuses(auth)) return GATEWAY_MSG.accountGone;
+      return verifier.accountRefusal(uid, authTime);
+    },
     /** The record of deleted accounts every request is checked against. */
     deleted,
     readyCheck: { name: 'auth', check: () => verifier.ping() } as ReadyCheck,

@@ -137,10 +137,13 @@ export const adminProfileNotes = defineRoute({
   },
 });
 
-/** One read of the trail, with the reading admin's e-mail where the staff list still has it. */
+/**
+ * One read of the trail, with the reading admin's e-mail as it was at the time of reading (for reads
+ * recorded before that was kept: where the staff list still has it).
+ */
 export const AdminNoteRead = Type.Object({
   ...NoteRead.properties,
-  /** Null when the reader's account was deleted, their role revoked, or no e-mail was recorded. */
+  /** Null only for an old read whose reader is gone from the staff list, or a reader with no e-mail. */
   readerEmail: Type.Union([Type.String(), Type.Null()]),
 });
 

@@ -39,10 +39,16 @@ export const internalGetRole = defineRoute({
   path: '/internal/staff-role/:uid',
   service: 'auth',
   access: 'internal',
-  summary: 'Role of a uid, or null',
+  summary: 'Role of a uid, or null, and when it was granted',
   schema: {
     params: Type.Object({ uid: UserId }),
-    response: { 200: Type.Object({ role: Type.Union([StaffRole, Type.Null()]) }) },
+    response: {
+      200: Type.Object({
+        role: Type.Union([StaffRole, Type.Null()]),
+        /** When the role was last granted (ms): a session started before it predates a revocation. */
+        grantedAtMs: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+      }),
+    },
   },
 });
 

@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { INPUT_MSG } from './messages.ts';
 
 /** Stable error codes and the HTTP status each maps to. The one error catalogue of the product. */
 export const ERROR_STATUS = {
@@ -51,7 +52,27 @@ export const UserId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-
  */
 export const ForgetStudent = Type.Object({ uid: UserId }, { additionalProperties: false });
 
-/** A college name as typed by a student. */
-export const CollegeName = Type.String({ minLength: 1, maxLength: 200 });
+/**
+ * No control character: C0 (tab, CR and LF included), DEL, C1, and Unicode's line and paragraph
+ * separators. One-line text (a title, a name) that can reach a calendar file must match it: a lone CR or
+ * a \v there split or hid events in calendar readers (issue 35).
+ */
+export const ONE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$';
+/** Text of several lines: control characters refused except tab, line feed and carriage return. */
+export const MULTI_LINE_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
+
+/**
+ * A string of one line: its own limits (`opts`) as usual, and control characters refused with `message`
+ * (a check of its own, so a too-long value still gets the usual length message).
+ */
+export const OneLineString = (opts: { minLength?: number; maxLength?: number }, message: string) =>
+  Type.String({ ...opts, allOf: [{ pattern: ONE_LINE_PATTERN, errorMessage: message }] });
+
+/** A text of several lines (a note's content): newlines and tabs kept, other control characters refused. */
+export const MultiLineString = (opts: { minLength?: number; maxLength?: number }, message: string) =>
+  Type.String({ ...opts, allOf: [{ pattern: MULTI_LINE_PATTERN, errorMessage: message }] });
+
+/** A college name as typed by a student: one line (it can become an event's title in a calendar file). */
+export const CollegeName = OneLineString({ minLength: 1, maxLength: 200 }, INPUT_MSG.collegeNameOneLine);
 
 export { normaliseCollegeName, trigrams } from './constants.ts';

@@ -103,6 +103,9 @@ export const MSG = {
  * by the service that checks further (a date that names no real day), so both say the same.
  */
 export const INPUT_MSG = {
+  noteTitleOneLine: 'A note title must be one line: no line breaks, tabs or other control characters',
+  noteContentControl: 'A note can hold line breaks and tabs, but no other control characters',
+  collegeNameOneLine: 'A college name must be one line: no line breaks, tabs or other control characters',
   noteDate: 'The note date must be a real date (YYYY-MM-DD) or empty',
   dates: 'Dates must be real dates (YYYY-MM-DD) or empty',
   checklistSections:

@@ -14,6 +14,7 @@ import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import { KIT_MSG } from './messages.ts';
 import { installErrorHandler } from './errors.ts';
 import { installIdentity, type Verify } from './identity.ts';
+import { logUrl } from './log-url.ts';
 import { internalKey, stripInternalHeaders } from './internal-auth.ts';
 import { installMetrics } from './metrics.ts';
 import { installValidation } from './validation.ts';
@@ -49,6 +50,11 @@ export interface BaseAppOptions {
    * a byte a minute would hold its connection open for ever.
    */
   requestTimeoutMs?: number;
+  /**
+   * Log each request's whole query string (LOG_FULL_URLS); by default only the names of its parameters
+   * (`logUrl`). Capability tokens are masked either way.
+   */
+  logFullUrls?: boolean;
   /** Log destination for tests; defaults to stdout. */
   logStream?: NodeJS.WritableStream;
   registry?: client.Registry;
@@ -69,13 +75,7 @@ export const LOG_REDACT = [
   'apiKey',
 ];
 
-/**
- * Masks capability tokens in a URL path (a path segment of 40+ URL-safe characters, such as the secret of a
- * private calendar feed link), so that a link that grants access never lands in the logs.
- */
-export function redactUrlSecrets(url: string): string {
-  return url.replace(/\/[A-Za-z0-9_-]{40,}(?=[/?#]|$)/g, '/[redacted]');
-}
+export { logUrl, redactUrlSecrets } from './log-url.ts';
 
 let stdout: pino.DestinationStream | undefined;
 
@@ -183,7 +183,7 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
       serializers: {
         req: (req: FastifyRequest) => ({
           method: req.method,
-          url: redactUrlSecrets(req.url),
+          url: logUrl(req.url, opts.logFullUrls),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,

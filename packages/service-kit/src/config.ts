@@ -42,6 +42,11 @@ export const BaseConfig = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
+  /**
+   * Request logs keep whole query strings (uids, college names, what students typed): for a debugging
+   * session only. Off, a line names the query's parameters without their values.
+   */
+  LOG_FULL_URLS: Type.Boolean({ default: false }),
   /** A real Postgres server; without it, in-process PGlite persisted to DATA_DIR. */
   DATABASE_URL: OptionalUrl,
   DATA_DIR: Type.String({ default: '.data/pglite', minLength: 1 }),

@@ -195,6 +195,7 @@ export async function runServiceProcess<S extends TObject, D extends ServiceDeps
   const app = createBaseApp({
     name: m.name,
     logLevel: config.LOG_LEVEL,
+    logFullUrls: config.LOG_FULL_URLS,
     internalToken: token,
     metricsToken: config.METRICS_TOKEN,
     readyChecks: [

@@ -131,10 +131,16 @@ async function openPglite(dataDir: string): Promise<Db> {
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   const inMemory = dataDir.startsWith('memory://');
-  const releaseLock = inMemory ? () => {} : lockDataDir(path.resolve(dataDir));
+  const dir = path.resolve(dataDir);
+  if (!inMemory) ownerOnlyFiles();
+  const releaseLock = inMemory ? () => {} : lockDataDir(dir);
   let db: Awaited<ReturnType<typeof PGlite.create>>;
   try {
-    db = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { extensions: { pg_trgm } });
+    // A folder an earlier version left readable or writable by others is repaired before it is read.
+    if (!inMemory) repairModes(dir);
+    db = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm } });
+    // PGlite sets each file's mode itself (0666, whatever the umask): taken back to the owner's.
+    if (!inMemory) repairModes(dir);
   } catch (err) {
     releaseLock();
     throw err;
@@ -164,9 +170,48 @@ async function openPglite(dataDir: string): Promise<Db> {
       if (closed) return;
       closed = true;
       await db.close();
+      if (!inMemory) repairModes(dir);
       releaseLock();
     },
   };
+}
+
+/**
+ * Files this process creates from now on are its user's alone (umask 077): the embedded store holds
+ * every student's data. Only the main thread may set the umask; a worker thread keeps the process's.
+ */
+function ownerOnlyFiles(): void {
+  try {
+    process.umask(0o077);
+  } catch {
+    /* a worker thread: the main thread's umask holds */
+  }
+}
+
+/**
+ * Takes every permission of group and others off a data folder and everything in it (the folder 0700,
+ * files 0600 at most). Symbolic links are left alone (their modes mean nothing, and they are not followed).
+ */
+export function repairModes(dir: string): void {
+  const fix = (p: string, st: fs.Stats) => {
+    if ((st.mode & 0o077) !== 0) fs.chmodSync(p, st.mode & 0o700);
+  };
+  const walk = (d: string) => {
+    for (const name of fs.readdirSync(d)) {
+      const p = path.join(d, name);
+      let st: fs.Stats;
+      try {
+        st = fs.lstatSync(p);
+      } catch {
+        continue; // removed meanwhile
+      }
+      if (st.isSymbolicLink()) continue;
+      fix(p, st);
+      if (st.isDirectory()) walk(p);
+    }
+  };
+  fix(dir, fs.lstatSync(dir));
+  walk(dir);
 }
 
 /** Thrown when another live process owns a PGlite data folder. */
@@ -196,11 +241,11 @@ function alive(pid: number): boolean {
  * pid file; a stale claim (its process gone) is taken over.
  */
 function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const lock = path.join(dir, '..', `${path.basename(dir)}.lock`);
   for (let i = 0; i < 2; i++) {
     try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
       let released = false;
       const release = () => {
         if (released) return;

@@ -118,6 +118,63 @@ describe('PGlite data folder', () => {
     fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
+  /** Every file and folder under `dir` (itself included) whose mode gives group or others anything. */
+  const openToOthers = (dir: string): string[] => {
+    const found: string[] = [];
+    const visit = (p: string) => {
+      const st = fs.lstatSync(p);
+      if ((st.mode & 0o077) !== 0) found.push(`${(st.mode & 0o777).toString(8)} ${path.relative(dir, p)}`);
+      if (st.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+    };
+    visit(dir);
+    return found;
+  };
+
+  it("keeps a new data folder's files to their owner (issue 35: 969 files were 0666)", async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ct-pglite-')), 'data');
+    const db = await openDb({ dataDir: dir });
+    try {
+      await db.exec("CREATE TABLE t (v text); INSERT INTO t VALUES ('x');");
+      const files = fs.readdirSync(dir, { recursive: true });
+      expect(files.length).toBeGreaterThan(100);
+      expect(files).toContain('postgresql.conf');
+      // While it runs, not only once closed.
+      expect(openToOthers(dir)).toEqual([]);
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(dir, 'pg_hba.conf')).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(`${dir}.lock`).mode & 0o077).toBe(0);
+    } finally {
+      await db.close();
+    }
+    expect(openToOthers(dir)).toEqual([]);
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+
+  it('repairs the modes of an existing folder when it starts, and keeps its data', async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ct-pglite-')), 'data');
+    const db = await openDb({ dataDir: dir });
+    await db.exec("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('note');");
+    await db.close();
+    // What an earlier version left: everything readable and writable by everyone.
+    const loosen = (p: string) => {
+      const st = fs.lstatSync(p);
+      fs.chmodSync(p, st.isDirectory() ? 0o777 : 0o666);
+      if (st.isDirectory()) for (const name of fs.readdirSync(p)) loosen(path.join(p, name));
+    };
+    loosen(dir);
+    expect(openToOthers(dir).length).toBeGreaterThan(900);
+    const again = await openDb({ dataDir: dir });
+    try {
+      expect(openToOthers(dir)).toEqual([]);
+      expect(fs.statSync(path.join(dir, 'postgresql.conf')).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.join(dir, 'global')).mode & 0o777).toBe(0o700);
+      expect((await again.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'note' }]);
+    } finally {
+      await again.close();
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  });
+
   it('keeps every committed row when the process is killed (SIGKILL) right after the commit', async () => {
     // What README and docs/adr/0051 promise for the embedded run: a crashed process loses no commit (a power
     // loss may: PGlite never flushes to disk).

@@ -48,13 +48,20 @@ export default defineService({
     });
     ctx.onClose(() => consumer.close());
     // Removed colleges' checklists are kept for Undo for 30 days, then forgotten: at start and every hour.
-    const { colleges } = deps;
+    // So are admins' reads of students' notes past their keep time.
+    const { colleges, noteReads } = deps;
     const purge = async () => {
       try {
         const n = await colleges.purgeRemoved(USER_DATA_LIMITS.removedCollegeKeepDays);
         if (n) ctx.log.info({ purged: n }, 'removed colleges past their keep time forgotten');
       } catch (err) {
         ctx.log.warn({ err }, 'purge of removed colleges failed; retried at the next interval');
+      }
+      try {
+        const n = await noteReads.purge(USER_DATA_LIMITS.noteReadKeepDays);
+        if (n) ctx.log.info({ purged: n }, 'note reads past their keep time forgotten');
+      } catch (err) {
+        ctx.log.warn({ err }, 'purge of note reads failed; retried at the next interval');
       }
     };
     await purge();

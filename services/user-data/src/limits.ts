@@ -1,5 +1,5 @@
 import { LIMITS, RECOMMENDERS_PER_COLLEGE } from '@ct/contracts';
-import { REMOVED_COLLEGE_KEEP_DAYS } from '@ct/contracts/constants';
+import { NOTE_READ_KEEP_DAYS, REMOVED_COLLEGE_KEEP_DAYS } from '@ct/contracts/constants';
 
 /** The service's own limits (the spec states 30 notes; the others keep a single student's data bounded). */
 export const USER_DATA_LIMITS = {
@@ -13,6 +13,8 @@ export const USER_DATA_LIMITS = {
   recommendersPerCollege: RECOMMENDERS_PER_COLLEGE,
   /** A removed college's checklist is kept this long for Undo. */
   removedCollegeKeepDays: REMOVED_COLLEGE_KEEP_DAYS,
-  /** How often kept checklists older than that are purged. */
+  /** How long the trail of admins' reads of students' notes is kept. */
+  noteReadKeepDays: NOTE_READ_KEEP_DAYS,
+  /** How often kept checklists and note reads older than that are purged. */
   removedPurgeEveryMs: 60 * 60_000,
 } as const;

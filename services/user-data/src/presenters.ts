@@ -243,6 +243,7 @@ export function presentSeasonCollege(
 /** An admin's read of a student's notes, as the Admin page lists it. */
 export const presentNoteRead = (r: NoteReadRow) => ({
   readerId: r.reader_uid,
+  readerEmail: r.reader_email,
   studentId: r.student_uid,
   notes: r.notes,
   readAt: r.read_at.toISOString(),

@@ -6,15 +6,23 @@ import {
   EVENT_SUBSCRIBERS,
   eventQueueName,
   INGESTION_QUEUE,
+  internalGetRole,
   type ServiceName,
 } from '@ct/contracts';
 import { BullQueue, openQueue, type JobState, type QueueBackend, type QueueCounts } from '@ct/queue';
-import { AppError, requireAdmin, requireUser, type ServiceClients } from '@ct/service-kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, KIT_MSG, requireAdmin, requireUser, type ServiceClients } from '@ct/service-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../../config.ts';
 import { GATEWAY_MSG } from '../../messages.ts';
 import { renderQueuesPage, signInPage } from './pages.ts';
-import { cookieValue, createOpsSession, OPS_COOKIE, OPS_PATH, readOpsSession } from './session.ts';
+import {
+  cookieValue,
+  createOpsSession,
+  OPS_COOKIE,
+  OPS_PATH,
+  readOpsSession,
+  type OpsSession,
+} from './session.ts';
 
 export { OPS_COOKIE, OPS_PATH } from './session.ts';
 
@@ -24,6 +32,11 @@ export interface OpsOptions {
   clients: ServiceClients;
   /** Signs the dashboard cookie (OPS_SESSION_SECRET): never the internal token. */
   opsSessionSecret: string;
+  /**
+   * Why a session started by this sign-in must end (account disabled, tokens revoked, deleted), or null:
+   * the bearer path's checks, asked on every cookie request.
+   */
+  accountRefusal: (uid: string, authTime: number) => Promise<string | null>;
   /** The embedded run's queue; absent in the distributed run (the dashboard reads Redis itself). */
   queue?: QueueBackend | undefined;
 }
@@ -50,17 +63,43 @@ interface QueueView {
  * short-lived signed cookie scoped to /ops; every request checks the admin role with the auth service again.
  */
 export default async function ops(app: FastifyInstance, opts: OpsOptions): Promise<void> {
-  const { config, clients, opsSessionSecret } = opts;
+  const { config, clients, opsSessionSecret, accountRefusal } = opts;
+  const endSession = (reply: FastifyReply) =>
+    reply.header('set-cookie', `${OPS_COOKIE}=; Path=${OPS_PATH}; Max-Age=0; HttpOnly; SameSite=Strict`);
+
+  /**
+   * A cookie's session holds while its account does and its admin role has not been taken away since it
+   * started: the account's state as the bearer path checks it (disabled, tokens revoked, deleted), then the
+   * role and when it was granted (a role revoked and granted again does not bring an old session back).
+   * A refused session is ended: the browser is told to drop the cookie.
+   */
+  async function requireSessionAdmin(request: FastifyRequest, reply: FastifyReply, s: OpsSession) {
+    try {
+      const refused = await accountRefusal(s.uid, s.authTime);
+      if (refused) throw new AppError('UNAUTHENTICATED', refused);
+      let grant: { role: string | null; grantedAtMs?: number | null | undefined } = { role: null };
+      try {
+        grant = await clients.call(internalGetRole, { params: { uid: s.uid }, requestId: request.id });
+      } catch (err) {
+        request.log.warn({ err }, 'role lookup failed; treating as not admin');
+      }
+      if (grant.role !== 'admin' || (grant.grantedAtMs ?? 0) > s.startedAtMs)
+        throw new AppError('FORBIDDEN', KIT_MSG.adminsOnly);
+      return s.uid;
+    } catch (err) {
+      endSession(reply);
+      throw err;
+    }
+  }
+
   /** The admin's uid, from the bearer token (API clients) or the dashboard cookie (browsers). */
-  const requireOpsAdmin = (request: FastifyRequest) =>
-    requireAdmin(
-      request,
-      clients,
-      (request.auth
-        ? null
-        : readOpsSession(opsSessionSecret, cookieValue(request.headers.cookie, OPS_COOKIE))) ??
-        requireUser(request),
-    );
+  const requireOpsAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const s = request.auth
+      ? null
+      : readOpsSession(opsSessionSecret, cookieValue(request.headers.cookie, OPS_COOKIE));
+    if (s) return requireSessionAdmin(request, reply, s);
+    return requireAdmin(request, clients, requireUser(request));
+  };
 
   // ---- the queue source: BullMQ on REDIS_URL (the queues of every process), else the embedded queue -----
   let source: QueueBackend | undefined = opts.queue;
@@ -89,10 +128,11 @@ export default async function ops(app: FastifyInstance, opts: OpsOptions): Promi
     async (request, reply) => {
       // Only a bearer token starts a session: a cookie cannot renew itself.
       const uid = await requireAdmin(request, clients);
+      const authTime = request.auth?.authTime ?? Math.floor(Date.now() / 1000);
       const secure = config.NODE_ENV === 'production' || request.protocol === 'https';
       reply.header(
         'set-cookie',
-        `${OPS_COOKIE}=${createOpsSession(opsSessionSecret, uid, SESSION_TTL_S)}; Path=${OPS_PATH}; Max-Age=${SESSION_TTL_S}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
+        `${OPS_COOKIE}=${createOpsSession(opsSessionSecret, uid, SESSION_TTL_S, Date.now(), authTime)}; Path=${OPS_PATH}; Max-Age=${SESSION_TTL_S}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
       );
       request.log.info({ uid }, 'queue dashboard session started');
       return { success: true, message: GATEWAY_MSG.opsSessionStarted, url: OPS_PATH };
@@ -109,8 +149,8 @@ export default async function ops(app: FastifyInstance, opts: OpsOptions): Promi
   app.get(
     '/api/ops/queues',
     { schema: { tags: ['ops'], summary: 'Jobs per state of every queue (admins)' } },
-    async (request) => {
-      await requireOpsAdmin(request);
+    async (request, reply) => {
+      await requireOpsAdmin(request, reply);
       return {
         success: true,
         kind,
@@ -124,7 +164,7 @@ export default async function ops(app: FastifyInstance, opts: OpsOptions): Promi
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       try {
-        await requireOpsAdmin(request);
+        await requireOpsAdmin(request, reply);
       } catch (err) {
         if (!(err instanceof AppError) || !wantsHtml(request)) throw err;
         return reply

@@ -73,6 +73,8 @@ export const internalListProfileNotes = defineRoute({
 export const NoteRead = Type.Object({
   /** The admin who read them; null once that account is deleted. */
   readerId: Type.Union([Type.String(), Type.Null()]),
+  /** The reader's e-mail at the time of reading (kept whatever happens to the account or role). */
+  readerEmail: Type.Union([Type.String(), Type.Null()]),
   studentId: Type.String(),
   notes: Type.Integer(),
   readAt: IsoDateTime,

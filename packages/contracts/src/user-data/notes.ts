@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ApiError, IsoDate, IsoDateTime, Ok } from '../common.ts';
+import { ApiError, IsoDate, IsoDateTime, MultiLineString, Ok, OneLineString } from '../common.ts';
 import { INPUT_MSG, MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserQ } from './query.ts';
@@ -33,8 +33,9 @@ export const NoteDate = Type.Union([
  */
 export const NoteInput = Type.Object(
   {
-    title: Type.String({ maxLength: 200 }),
-    content: Type.String({ maxLength: 20000 }),
+    /** One line: it is an event's title in the calendar file and feed. */
+    title: OneLineString({ maxLength: 200 }, INPUT_MSG.noteTitleOneLine),
+    content: MultiLineString({ maxLength: 20000 }, INPUT_MSG.noteContentControl),
     deadline: Type.Optional(NoteDate),
     createdAt: Type.Optional(Type.String({ maxLength: 40 })),
     updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
@@ -78,7 +79,7 @@ export const updateNote = defineRoute({
         ...UserQ,
         noteId: Type.Optional(Type.String({ maxLength: 64 })),
         noteTitle: Type.Optional(Type.String({ maxLength: 200 })),
-        noteContent: Type.String({ maxLength: 20000 }),
+        noteContent: MultiLineString({ maxLength: 20000 }, INPUT_MSG.noteContentControl),
         /** Omitted: the deadline is left as it is; '' or null: removed. */
         deadline: Type.Optional(NoteDate),
       },

@@ -89,9 +89,10 @@ export function listingRoutes(ctx: ServiceContext): Implementation[] {
           requestId: request.id,
         }),
       ] as const);
+      // Reads recorded before the e-mail was kept with them: the staff list's, where it still has one.
       const emails = await staffEmails(
         ctx,
-        r.items.flatMap((n) => (n.readerId ? [n.readerId] : [])),
+        r.items.flatMap((n) => (n.readerId && !n.readerEmail ? [n.readerId] : [])),
         request.id,
       );
       return {
@@ -99,7 +100,7 @@ export function listingRoutes(ctx: ServiceContext): Implementation[] {
         total: r.total,
         noteReads: r.items.map((n) => ({
           ...n,
-          readerEmail: (n.readerId && emails.get(n.readerId)) || null,
+          readerEmail: n.readerEmail ?? ((n.readerId && emails.get(n.readerId)) || null),
         })),
       };
     }),

@@ -19,6 +19,17 @@ export class RoleRepository {
     return r.rows[0]?.role ?? null;
   }
 
+  /** The uid's role and when it was last granted; null without one. */
+  async findGrant(uid: string): Promise<{ role: StaffRole; grantedAtMs: number } | null> {
+    const r = await this.db.query<{ role: StaffRole; granted_ms: number }>(
+      `SELECT role, (extract(epoch FROM granted_at) * 1000)::float8 AS granted_ms
+       FROM auth.staff_roles WHERE uid = $1`,
+      [uid],
+    );
+    const row = r.rows[0];
+    return row ? { role: row.role, grantedAtMs: row.granted_ms } : null;
+  }
+
   async grantRole(uid: string, role: StaffRole, email: string | null, grantedBy: string): Promise<void> {
     await this.db.query(
       `INSERT INTO auth.staff_roles (uid, role, email, granted_by) VALUES ($1, $2, $3, $4)

@@ -14,7 +14,10 @@ export function roleRoutes(roles: RoleRepository) {
       if (!role) return { success: true, message: AUTH_MSG.noStaffRole, role: null, data: null };
       return { success: true, message: MSG.staffRoleFound, role, data: role };
     }),
-    implement(internalGetRole, async (request) => ({ role: await roles.findRole(request.params.uid) })),
+    implement(internalGetRole, async (request) => {
+      const grant = await roles.findGrant(request.params.uid);
+      return { role: grant?.role ?? null, grantedAtMs: grant?.grantedAtMs ?? null };
+    }),
     implement(internalListStaff, async (request) => {
       const q = request.query;
       const page = await roles.listStaff({

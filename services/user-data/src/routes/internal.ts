@@ -7,6 +7,7 @@ import {
 } from '@ct/contracts';
 import { AppError, implement, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
+import { USER_DATA_LIMITS } from '../limits.ts';
 import { perStudent, presentNoteRead } from '../presenters.ts';
 
 /** Read-only listings and counts for the admin service (internal routes, never reachable from outside). */
@@ -48,7 +49,7 @@ export function internalRoutes({ colleges, notes, noteReads, students }: Deps): 
         createdAt: r.created_at.toISOString(),
       })).map((s) => ({ userId: s.userId, notes: s.items }));
       await noteReads.record(
-        reader,
+        { uid: reader, email: request.auth?.email ?? null },
         items.map((s) => ({ userId: s.userId, notes: s.notes.length })),
       );
       return {
@@ -57,7 +58,11 @@ export function internalRoutes({ colleges, notes, noteReads, students }: Deps): 
       };
     }),
     implement(internalListNoteReads, async (request) => {
-      const page = await noteReads.list(request.query.limit ?? 50, request.query.offset ?? 0);
+      const page = await noteReads.list(
+        request.query.limit ?? 50,
+        request.query.offset ?? 0,
+        USER_DATA_LIMITS.noteReadKeepDays,
+      );
       return { total: page.total, items: page.rows.map(presentNoteRead) };
     }),
   ];

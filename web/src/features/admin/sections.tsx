@@ -1,3 +1,4 @@
+import { NOTE_READ_KEEP_DAYS } from '@ct/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -198,7 +199,8 @@ export function NoteReadsSection() {
       before={
         <p className="muted">
           Each time an admin is shown students&apos; notes (Profile Notes above), who read whose notes and
-          when. Newest first.
+          when. Newest first. Each read is kept for {NOTE_READ_KEEP_DAYS} days with the reader&apos;s e-mail
+          as it was then, whatever happens to the reader&apos;s account or role afterwards.
         </p>
       }
       empty="No admin has read a student's notes yet."
@@ -208,7 +210,11 @@ export function NoteReadsSection() {
       columns={[
         { header: 'Read At', cell: (r) => formatDateTime(r.readAt) },
         { header: 'Read By', cell: (r) => r.readerEmail ?? (r.readerId ? '—' : 'Deleted account') },
-        { header: 'Admin ID', cell: (r) => r.readerId ?? '—', className: 'admin-mono' },
+        {
+          header: 'Admin ID',
+          cell: (r) => r.readerId ?? 'Account deleted',
+          className: 'admin-mono',
+        },
         { header: 'Student ID', cell: (r) => r.studentId, className: 'admin-mono' },
         { header: 'Notes Read', cell: (r) => r.notes },
       ]}
