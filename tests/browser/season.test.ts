@@ -125,7 +125,7 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
       expect(await balance.innerText()).toContain('Your list has no likely college');
       expect(await page.getByTestId('application-cost-summary').innerText()).toContain('Application fees');
 
-      await overview(page).getByRole('button', { name: 'Sort by next deadline' }).click();
+      await overview(page).getByLabel('Sort by').selectOption('deadline');
       expect(await names(page)).toEqual([CEDAR, BIRCH, ALDER]);
 
       if (viewport.width < 500) {
