@@ -99,7 +99,8 @@ export const revokeShareLink = defineRoute({
   summary: 'Revoke a share link: its page and its calendar stop working at once',
   schema: {
     body: Type.Object(
-      { ...UserQ, id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9]+$' }) },
+      // Any short string: an id that names no link of the student's is a 404, like another student's.
+      { ...UserQ, id: Type.String({ minLength: 1, maxLength: 40 }) },
       { additionalProperties: false },
     ),
     response: { 200: Ok({ data: Type.Array(ShareLink) }), 404: ApiError },
