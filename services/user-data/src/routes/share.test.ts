@@ -1,8 +1,12 @@
 // Read-only share links (issue 33): a student creates, lists and revokes them; whoever holds one sees
 // only what it shows, read only; links die with the account, expire, and are limited per student and
 // per minute of views.
+import { Writable } from 'node:stream';
 import { SHARE_LIMITS, type ShareLink, type SharedView } from '@ct/contracts';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
+import { buildGateway, GatewayConfig } from '@ct/gateway';
+import { parseConfig } from '@ct/service-kit';
+import { createVerifiedUser, startTestGateway, WEB_DIST, type TestGateway, type TestUser } from '@ct/testkit';
+import userData from '../app.ts';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, collegeWith, seedColleges } from './test-helpers.ts';
@@ -216,6 +220,43 @@ describe('share links', () => {
     expect(r.status).toBe(429);
     expect(r.body.message).toMatch(/^This link has been opened too often in the last minute/);
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('never writes the token of a link to the logs', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = parseConfig(GatewayConfig, {
+      LOG_LEVEL: 'info',
+      GATEWAY_MODE: 'embedded',
+      DATA_DIR: 'memory://',
+      WEB_DIST,
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
+    });
+    const logged = await buildGateway({ config, db: gw.db, modules: [userData], logStream });
+    try {
+      const r = await logged.app.inject({
+        method: 'POST',
+        url: '/api/create-share-link',
+        headers: { authorization: `Bearer ${alice.idToken}` },
+        payload: { label: 'Logged' },
+      });
+      const { path: p } = (r.json() as Created).data;
+      const token = p.split('/')[2]!;
+      expect((await logged.app.inject({ method: 'GET', url: `/api${p}` })).statusCode).toBe(200);
+      expect((await logged.app.inject({ method: 'GET', url: `/api${p}/deadlines.ics` })).statusCode).toBe(
+        200,
+      );
+      const log = lines.join('');
+      expect(log).toContain('/api/shared/[redacted]');
+      expect(log).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
   });
 
   it("a deleted account's links answer 404", async () => {
