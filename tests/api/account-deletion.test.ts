@@ -71,6 +71,8 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
   'user_data.removed_college.user_id': `INSERT INTO user_data.removed_college (user_id, college_key, college_name, checklist, added_at)
      VALUES ($1, 'gone college', 'Gone College', '{}', now())`,
   'user_data.student_profile.user_id': `INSERT INTO user_data.student_profile (user_id, home_state) VALUES ($1, 'CA')`,
+  'user_data.share_link.user_id': `INSERT INTO user_data.share_link (user_id, token_hash, label, scope, display_name, expires_at)
+     VALUES ($1, md5($1), 'Mom', '{plan}', 'Test', now() + interval '1 day')`,
   'user_data.essay_draft.user_id': `INSERT INTO user_data.essay_draft (id, user_id, prompt_key, prompt, body, word_count)
      VALUES (gen_random_uuid(), $1, 'k', 'Why us?', 'Because', 1)`,
   'user_data.recommender.user_id': `INSERT INTO user_data.recommender (id, user_id, college_key, who)

@@ -125,8 +125,9 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
       expect(await balance.innerText()).toContain('Your list has no likely college');
       expect(await page.getByTestId('application-cost-summary').innerText()).toContain('Application fees');
 
-      await overview(page).getByRole('button', { name: 'Sort by next deadline' }).click();
-      expect(await names(page)).toEqual([CEDAR, BIRCH, ALDER]);
+      await overview(page).getByLabel('Sort by').selectOption('deadline');
+      // The order lives in the URL: the table follows once the address has changed.
+      await expect.poll(() => names(page)).toEqual([CEDAR, BIRCH, ALDER]);
 
       if (viewport.width < 500) {
         // One compact card per college: the card fits the phone, its lines labelled.

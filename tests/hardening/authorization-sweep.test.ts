@@ -301,8 +301,10 @@ describe.each(INTERNAL_ROUTES.map((r) => [label(r), r] as const))('internal %s',
 describe("one student's data", () => {
   const userRoutes = () => SIGNED_IN_ROUTES.filter((r) => r.access === 'user');
   const reads = () => userRoutes().filter((r) => r.method === 'GET' && takesUserId(r));
-  // Routes that create or change the student's data; removals are left out so that Bob's data stays.
-  const writes = () => userRoutes().filter((r) => r.method !== 'GET' && !/\/(remove|delete)/.test(r.path));
+  // Routes that create or change the student's data; removals (and revocations) are left out so that
+  // Bob's data stays.
+  const writes = () =>
+    userRoutes().filter((r) => r.method !== 'GET' && !/\/(remove|delete|revoke)/.test(r.path));
 
   const view = async (user: TestUser, hints: Record<string, unknown>) => {
     const out: Record<string, string> = {};

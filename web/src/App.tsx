@@ -26,6 +26,7 @@ const Profile = lazy(() => import('./pages/Profile'));
 const Admin = lazy(() => import('./pages/Admin'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const AccountDeleted = lazy(() => import('./pages/AccountDeleted'));
+const Shared = lazy(() => import('./pages/Shared'));
 
 const homeLink = (
   <Link className="button secondary" to="/">
@@ -98,6 +99,8 @@ function Shell() {
               />
               <Route path="/admin" element={<Admin />} />
               <Route path="/account-deleted" element={<AccountDeleted />} />
+              {/* A student's read-only share link: public, the link is the key (issue 33). */}
+              <Route path="/shared/:token" element={<Shared />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
           </Suspense>

@@ -137,6 +137,13 @@ export async function serveWeb(
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
+    // A student's share link (issue 33): never kept by a cache, never indexed, and its token never sent
+    // on to another site as a referrer.
+    if (url.startsWith('/shared/'))
+      reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer');
     const html = byRoute.get(url) ?? base;
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(html.br);

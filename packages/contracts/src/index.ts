@@ -13,3 +13,4 @@ export * from './routes.ts';
 export * from './public-config.ts';
 export * from './planning.ts';
 export * from './season.ts';
+export * from './share.ts';

@@ -132,6 +132,13 @@ export const INPUT_MSG = {
   loanKind: (kinds: readonly string[]) => `The loan kind must be one of ${kinds.join(', ')}`,
 } as const;
 
+/** Refusals of a share link's settings (issue 33). */
+export const SHARE_INPUT_MSG = {
+  label: (max: number) => `Name the link so you know who has it (1 to ${max} characters), for example "Mom"`,
+  scope: (scopes: readonly string[]) => `What a link shows must be chosen from ${scopes.join(', ')}`,
+  days: (max: number) => `A link expires after 1 to ${max} days`,
+} as const;
+
 /** How recent a sign-in must be before an account or its data can be deleted (seconds). */
 export const RECENT_SIGN_IN_S = 5 * 60;
 

@@ -16,6 +16,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { academicRoutes } from './routes/academic.ts';
 import { recommenderRoutes } from './routes/recommenders.ts';
 import { seasonRoutes } from './routes/season.ts';
+import { shareRoutes } from './routes/share.ts';
 
 /**
  * The user-data service: a student's colleges, checklists, notes, deadlines and calendar link, money
@@ -37,6 +38,7 @@ export default defineService({
     ...draftRoutes(deps),
     ...recommenderRoutes(deps),
     ...seasonRoutes(deps),
+    ...shareRoutes(deps),
     ...accountDataRoutes(deps),
     ...internalRoutes(deps),
   ],

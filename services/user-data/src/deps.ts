@@ -10,6 +10,7 @@ import { NoteRepository } from './repositories/notes.ts';
 import { ProfileRepository } from './repositories/profiles.ts';
 import { RecommenderRepository } from './repositories/recommenders.ts';
 import { SeasonRepository } from './repositories/season.ts';
+import { ShareLinkRepository } from './repositories/share-links.ts';
 import { StudentRepository } from './repositories/students.ts';
 
 /** The request on whose behalf a call is made: its verified identity and its id. */
@@ -32,6 +33,8 @@ export interface Deps {
   drafts: DraftRepository;
   recommenders: RecommenderRepository;
   season: SeasonRepository;
+  /** Read-only links a student handed to a parent or counselor. */
+  shareLinks: ShareLinkRepository;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too. `from`:
@@ -53,6 +56,7 @@ export function makeDeps(ctx: ServiceContext): Deps {
     drafts: new DraftRepository(ctx.db),
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),
+    shareLinks: new ShareLinkRepository(ctx.db),
     async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {

@@ -1,4 +1,4 @@
-import { LIMITS, RECOMMENDERS_PER_COLLEGE } from '@ct/contracts';
+import { LIMITS, RECOMMENDERS_PER_COLLEGE, SHARE_LIMITS } from '@ct/contracts';
 import { USER_DATA_LIMITS } from './limits.ts';
 
 /**
@@ -61,5 +61,17 @@ export const UD_MSG = {
   grantsOverCost: (grants: string, cost: string) =>
     `Grants and scholarships (${grants}) cannot be more than the cost of attendance (${cost}). Check the letter's figures.`,
   aidLineNameBlank: 'Name each grant or scholarship',
+  shareLinkCreated:
+    'Share link created. Copy it now: for your privacy it is shown only once. Anyone with the link can see what you chose, read only.',
+  shareLinksFound: 'Your share links',
+  shareLinkRevoked: 'Share link revoked. It stopped working at once.',
+  shareLinkNotFound: 'You have no such share link. It may have been revoked already.',
+  tooManyShareLinks: `You can have at most ${SHARE_LIMITS.linksPerStudent} share links. Revoke one you no longer need to create another.`,
+  sharedViewFound: 'Shared, read only',
+  sharedLinkGone:
+    'This link no longer works. It may have been revoked or have expired; ask the student for a new one.',
+  sharedTooManyViews: (seconds: number) =>
+    `This link has been opened too often in the last minute. Try again in ${seconds} seconds.`,
+  sharedByUnnamed: 'a student',
   malformedEvent: (name: string) => `malformed ${name} event`,
 } as const;

@@ -20,6 +20,7 @@ import {
   type ApplicationPlan,
   type ApplicationStatus,
   type SeasonCollege,
+  type ShareLink,
   expectedDecision,
   nextDate,
   plansOffered,
@@ -35,6 +36,7 @@ import type { RecommenderRow } from './repositories/recommenders.ts';
 import type { AidOfferRow, ApplicationRow } from './repositories/season.ts';
 import { isDeadlineItem } from './checklist.ts';
 import type { NoteReadRow } from './repositories/note-reads.ts';
+import type { ShareLinkRow } from './repositories/share-links.ts';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -247,4 +249,15 @@ export const presentNoteRead = (r: NoteReadRow) => ({
   studentId: r.student_uid,
   notes: r.notes,
   readAt: r.read_at.toISOString(),
+});
+
+/** A share link as its student lists it: never its token. */
+export const presentShareLink = (r: ShareLinkRow): ShareLink => ({
+  id: r.id,
+  label: r.label,
+  scope: r.scope,
+  createdAt: iso(r.created_at),
+  expiresAt: iso(r.expires_at),
+  lastViewedAt: r.last_viewed_at ? iso(r.last_viewed_at) : null,
+  viewCount: r.view_count,
 });

@@ -46,7 +46,8 @@ export interface CallOptions {
   /** The ID token to send instead of the session's (the session asking the server about a stored one). */
   token?: string | undefined;
 }
-type QueryOf<R extends RouteDef> = RouteQuery<R> &
+// A route with path parameters and no query string takes its parameters alone.
+type QueryOf<R extends RouteDef> = (R['schema'] extends { querystring: object } ? RouteQuery<R> : unknown) &
   (R['schema'] extends { params: object } ? RouteParams<R> : unknown);
 /** A route's arguments: its body or query (optional when every field is), then the call options. */
 type Args<R extends RouteDef> = R['schema'] extends { body: object }

@@ -9,6 +9,9 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ChecklistPanel, type Notify } from '../features/checklist/ChecklistPanel';
 import { useAddCollege, useRemoveCollege, useUserColleges } from '../api/student';
 import { CollegesSidebar } from '../features/dashboard/CollegesSidebar';
+import { ListControls } from '../features/list-view/ListControls';
+import { applyListView, isFiltered, readListView } from '../features/list-view/listView';
+import { useListFacts } from '../features/list-view/useListFacts';
 import { DemographicsPanel, ResourcesPanel } from '../features/dashboard/InfoPanels';
 import { MajorStatsPanel } from '../features/majors/MajorStatsPanel';
 import { CostPanel } from '../features/money/CostPanel';
@@ -43,6 +46,13 @@ export default function DashboardPage() {
   const restore = useAddCollege();
   const [params, setParams] = useSearchParams();
   const asked = params.get('college');
+  // Filter and order of the list (`?q=&status=&sort=`), shared by the sidebar and the season overview.
+  const listView = readListView(params);
+  const factsOf = useListFacts(
+    (colleges.data ?? []).map((c) => c.collegeName),
+    listView.status !== '' || ['deadline', 'status', 'fit'].includes(listView.sort),
+    listView.sort === 'fit',
+  );
   const selected = asked && colleges.data?.some((c) => c.collegeName === asked) ? asked : null;
   // With no college asked for, the season overview shows: its data comes beside the list.
   usePrefetchOverview(!asked);
@@ -132,6 +142,16 @@ export default function DashboardPage() {
 
   if (colleges.isPending) return <LoadingOverlay />;
   const listedNames = (colleges.data ?? []).map((c) => c.collegeName);
+  const all = colleges.data ?? [];
+  const shown =
+    isFiltered(listView) || listView.sort !== 'list'
+      ? applyListView(
+          all,
+          listView,
+          (c) => c.collegeName,
+          (c) => factsOf(c.collegeName),
+        )
+      : all;
   const loadFailed = colleges.isError;
 
   return (
@@ -170,7 +190,14 @@ export default function DashboardPage() {
       ) : null}
       <div className={`dashboard-layout${collapsed ? ' sidebar-collapsed' : ''}`}>
         <CollegesSidebar
-          colleges={colleges.data ?? []}
+          colleges={all}
+          shown={shown}
+          controls={
+            // Without a college selected the season overview carries the same controls, beside the list.
+            all.length > 1 && (selected || drawerOpen) ? (
+              <ListControls idPrefix="sidebar-list" shown={shown.length} total={all.length} />
+            ) : null
+          }
           failed={loadFailed && !colleges.data}
           selected={selected}
           onSelect={select}

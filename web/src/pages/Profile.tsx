@@ -4,6 +4,7 @@ import { AcademicProfilePanel } from '../features/fit';
 import { MoneyProfilePanel } from '../features/money/MoneyProfilePanel';
 import { NotesPanel } from '../features/notes/NotesPanel';
 import { YourDataSection } from '../features/notes/YourDataSection';
+import { ShareLinksPanel } from '../features/share/ShareLinksPanel';
 import { usePageMeta } from '../hooks/usePageMeta';
 
 /** Profile: account (identity work), deadlines calendar and notes (user-data work). */
@@ -17,6 +18,7 @@ export default function ProfilePage() {
       <AcademicProfilePanel />
       <DeadlinesCalendar />
       <NotesPanel />
+      <ShareLinksPanel />
       <YourDataSection />
     </section>
   );

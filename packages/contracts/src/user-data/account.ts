@@ -10,6 +10,7 @@ import { StudentProfile } from './profile.ts';
 import { UserQ } from './query.ts';
 import { Recommender } from './recommenders.ts';
 import { AidOffer, Application } from './season.ts';
+import { ShareLink } from './share.ts';
 
 // ---- beyond the spec: export and deletion of a student's data ----
 
@@ -67,6 +68,8 @@ export const exportMyData = defineRoute({
           aidOffers: Type.Optional(
             Type.Array(Type.Intersect([Type.Object({ collegeId: Type.String() }), AidOffer])),
           ),
+          /** The read-only links the student handed out (never their tokens) */
+          shareLinks: Type.Optional(Type.Array(ShareLink)),
         }),
       }),
     },

@@ -27,6 +27,13 @@ import { addNote, getNotes, removeNote, updateNote } from './notes.ts';
 import { getStudentProfile, updateStudentProfile } from './profile.ts';
 import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
 import { getSeason, removeAidOffer, saveAidOffer, updateApplication } from './season.ts';
+import {
+  createShareLink,
+  getSharedView,
+  getShareLinks,
+  revokeShareLink,
+  sharedCalendarIcs,
+} from './share.ts';
 
 export * from './academic.ts';
 export * from './account.ts';
@@ -39,6 +46,7 @@ export * from './notes.ts';
 export * from './profile.ts';
 export * from './recommenders.ts';
 export * from './season.ts';
+export * from './share.ts';
 
 export const userDataRoutes = [
   getUserColleges,
@@ -71,6 +79,11 @@ export const userDataRoutes = [
   updateApplication,
   saveAidOffer,
   removeAidOffer,
+  createShareLink,
+  getShareLinks,
+  revokeShareLink,
+  getSharedView,
+  sharedCalendarIcs,
   exportMyData,
   deleteMyData,
   internalUserDataStats,

@@ -14,6 +14,7 @@ import {
   presentAcademicProfile,
   presentRecommender,
   presentRemovedCollege,
+  presentShareLink,
 } from '../presenters.ts';
 
 /** A student's right to take their data with them, and to have it deleted. */
@@ -30,6 +31,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
     drafts,
     recommenders,
     season,
+    shareLinks,
   } = deps;
   return [
     implement(exportMyData, async (request) => {
@@ -47,6 +49,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
           recommenderList,
           apps,
           offers,
+          links,
         ] = [
           await colleges.listColleges(uid, tx),
           await colleges.listRemoved(uid, USER_DATA_LIMITS.removedCollegeKeepDays, tx),
@@ -58,6 +61,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
           await recommenders.listRecommenders(uid, undefined, tx),
           await season.listApplications(uid, tx),
           await season.listAidOffers(uid, tx),
+          await shareLinks.listLinks(uid, tx),
         ];
         const essayDrafts = [];
         for (const d of draftList)
@@ -83,6 +87,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
           recommenders: recommenderList.map(presentRecommender),
           applications: apps.map((a) => ({ collegeId: a.college_key, ...presentApplication(a) })),
           aidOffers: offers.map((o) => ({ collegeId: o.college_key, ...presentAidOffer(o) })),
+          shareLinks: links.map(presentShareLink),
         };
       });
       return { success: true, message: UD_MSG.exported, data };
@@ -95,6 +100,8 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
         const c = await colleges.deleteAllColleges(uid, tx);
         const n = await notes.deleteAllNotes(uid, tx);
         await feeds.revoke(uid, tx);
+        // A deleted account's links stop working with it.
+        await shareLinks.deleteAllLinks(uid, tx);
         await profiles.deleteProfile(uid, tx);
         await academic.deleteAcademic(uid, tx);
         await drafts.deleteAllDrafts(uid, tx);

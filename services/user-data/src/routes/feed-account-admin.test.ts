@@ -326,6 +326,9 @@ describe('every user route refuses another student', () => {
       },
     }),
     'POST /remove-aid-offer': (userId) => ({ body: { userId, collegeName: 'Example State University' } }),
+    'GET /get-share-links': (userId) => ({ query: { userId } }),
+    'POST /create-share-link': (userId) => ({ body: { userId, label: 'Injected' } }),
+    'POST /revoke-share-link': (userId) => ({ body: { userId, id: '1' } }),
   };
 
   it('covers every user route of the service', () => {

@@ -1,6 +1,6 @@
 import type { UserCollege } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFocusTrap } from '../../hooks/useFocusTrap';
 import { ListProgressChart } from '../charts';
 
@@ -12,6 +12,8 @@ import { ListProgressChart } from '../charts';
  */
 export function CollegesSidebar({
   colleges,
+  shown = colleges,
+  controls = null,
   failed = false,
   selected,
   onSelect,
@@ -24,6 +26,10 @@ export function CollegesSidebar({
   alsoTrapIn,
 }: {
   colleges: readonly UserCollege[];
+  /** The list as filtered and sorted by the student's choices (all of it by default). */
+  shown?: readonly UserCollege[];
+  /** The filter and sort controls, above the list. */
+  controls?: ReactNode;
   failed?: boolean;
   selected: string | null;
   onSelect(name: string): void;
@@ -73,33 +79,37 @@ export function CollegesSidebar({
           ) : colleges.length === 0 ? (
             <p className="muted">{MSG.noCollegesAdded}</p>
           ) : (
-            <ul className="sidebar-list">
-              {colleges.map((c) => {
-                const active = c.collegeName === selected;
-                return (
-                  <li key={c.collegeId} className={active ? 'active' : undefined}>
-                    <button
-                      type="button"
-                      className="college-select"
-                      aria-pressed={active}
-                      onClick={() => onSelect(c.collegeName)}
-                    >
-                      {c.collegeName}
-                    </button>
-                    <button
-                      type="button"
-                      className="college-remove"
-                      aria-label={`Remove ${c.collegeName}`}
-                      title={`Remove ${c.collegeName}`}
-                      disabled={removing === c.collegeName}
-                      onClick={() => onRemove(c.collegeName)}
-                    >
-                      <span aria-hidden="true">✕</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <>
+              {controls}
+              {shown.length === 0 ? <p className="muted">No college matches these filters.</p> : null}
+              <ul className="sidebar-list">
+                {shown.map((c) => {
+                  const active = c.collegeName === selected;
+                  return (
+                    <li key={c.collegeId} className={active ? 'active' : undefined}>
+                      <button
+                        type="button"
+                        className="college-select"
+                        aria-pressed={active}
+                        onClick={() => onSelect(c.collegeName)}
+                      >
+                        {c.collegeName}
+                      </button>
+                      <button
+                        type="button"
+                        className="college-remove"
+                        aria-label={`Remove ${c.collegeName}`}
+                        title={`Remove ${c.collegeName}`}
+                        disabled={removing === c.collegeName}
+                        onClick={() => onRemove(c.collegeName)}
+                      >
+                        <span aria-hidden="true">✕</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
           )}
           {!failed && colleges.length ? (
             <div className="sidebar-progress">

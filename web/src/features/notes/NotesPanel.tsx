@@ -6,6 +6,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatShortDate } from '@ct/contracts/numbers';
 import { formatCalendarDate } from '../../lib/format';
 import { useNoteActions, useNotes, type NoteForm } from './api';
+import { findNotes, useNoteView } from './findNotes';
+import { NotesControls } from './NotesControls';
+import '../list-view/list-view.css';
 import './notes.css';
 
 type Banner = { kind: 'success' | 'error'; text: string } | null;
@@ -23,6 +26,8 @@ function failure(prefix: (m: string) => string, err: unknown): string {
  */
 export function NotesPanel() {
   const notes = useNotes();
+  const [noteView] = useNoteView();
+  const shownNotes = notes.data ? findNotes(notes.data, noteView) : [];
   const { create, update, remove } = useNoteActions();
   const [form, setForm] = useState<NoteForm>(EMPTY);
   const [editing, setEditing] = useState<Note | null>(null);
@@ -189,37 +194,41 @@ export function NotesPanel() {
       ) : notes.data.length === 0 ? (
         <p className="muted">{MSG.noNotesYet}</p>
       ) : (
-        <ul className="notes-list" aria-labelledby="your-notes-title">
-          {notes.data.map((n) => (
-            <li key={n.id} className={`note-item${editing?.id === n.id ? ' editing' : ''}`}>
-              <h4>{n.title}</h4>
-              <NoteContent id={`note-${n.id}`} text={n.content} />
-              <p className="muted small-print">
-                {n.deadline ? <>Deadline: {formatCalendarDate(n.deadline)} · </> : null}
-                Created {formatShortDate(new Date(n.createdAt), { local: true })}
-              </p>
-              <div className="note-actions">
-                <button
-                  type="button"
-                  className="secondary small"
-                  aria-label={`Edit ${n.title}`}
-                  onClick={() => startEdit(n)}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="danger small"
-                  aria-label={`Delete ${n.title}`}
-                  disabled={remove.isPending && remove.variables?.id === n.id}
-                  onClick={() => setConfirming(n)}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <NotesControls shown={shownNotes.length} total={notes.data.length} />
+          {shownNotes.length === 0 ? <p className="muted">No note matches your search.</p> : null}
+          <ul className="notes-list" aria-labelledby="your-notes-title">
+            {shownNotes.map((n) => (
+              <li key={n.id} className={`note-item${editing?.id === n.id ? ' editing' : ''}`}>
+                <h4>{n.title}</h4>
+                <NoteContent id={`note-${n.id}`} text={n.content} />
+                <p className="muted small-print">
+                  {n.deadline ? <>Deadline: {formatCalendarDate(n.deadline)} · </> : null}
+                  Created {formatShortDate(new Date(n.createdAt), { local: true })}
+                </p>
+                <div className="note-actions">
+                  <button
+                    type="button"
+                    className="secondary small"
+                    aria-label={`Edit ${n.title}`}
+                    onClick={() => startEdit(n)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="danger small"
+                    aria-label={`Delete ${n.title}`}
+                    disabled={remove.isPending && remove.variables?.id === n.id}
+                    onClick={() => setConfirming(n)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <ConfirmDialog
         open={confirming !== null}

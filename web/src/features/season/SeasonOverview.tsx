@@ -26,7 +26,9 @@ import { AdmittedComparison } from './AdmittedComparison';
 import { AidOfferForm } from './AidOfferForm';
 import { ApplicationEditor } from './ApplicationEditor';
 import { seasonQuery, useCollegeDocuments, useDemographicsOf, useSeason } from './api';
-import { byNextDate, essayProgress } from './season';
+import { essayProgress } from './season';
+import { ListControls } from '../list-view/ListControls';
+import { applyListView, useListView } from '../list-view/listView';
 import './season.css';
 
 type Open = { college: string; what: 'application' | 'aid' } | null;
@@ -115,7 +117,7 @@ const SeasonView = memo(function SeasonView({
   academic,
   onSelect,
 }: SeasonViewProps) {
-  const [sorted, setSorted] = useState(false);
+  const [listView] = useListView();
   const [open, setOpen] = useState<Open>(null);
   const colleges = season.data?.colleges ?? [];
 
@@ -142,10 +144,24 @@ const SeasonView = memo(function SeasonView({
       </section>
     );
 
-  const rows = sorted ? byNextDate(colleges) : colleges;
   const promptsOf = new Map((prompts.data ?? []).map((p) => [p.collegeName, p.prompts]));
   const demoOf = new Map(names.map((name, i) => [name, demo[i]]));
   const docOf = new Map(names.map((name, i) => [name, docs[i]?.data ?? null]));
+  // The student's filter and order (kept in the URL, shared with the sidebar).
+  const rows = applyListView(
+    colleges,
+    listView,
+    (c) => c.collegeName,
+    (c) => {
+      const doc = docOf.get(c.collegeName);
+      return {
+        status: c.application.status,
+        nextDate: c.nextDate?.date ?? null,
+        fit: doc ? fitOf(doc, academic).band : null,
+      };
+    },
+  );
+  const sorted = listView.sort === 'deadline';
   const loadedDocs = colleges.flatMap((c) => docOf.get(c.collegeName) ?? []);
   // The balance check: each college's band, and its net price for the student's income band.
   const balanceItems = colleges.flatMap((c) => {
@@ -170,15 +186,8 @@ const SeasonView = memo(function SeasonView({
       <section className="card season-overview" aria-labelledby="season-title">
         <div className="panel-head">
           <h2 id="season-title">Your season at a glance</h2>
-          <button
-            type="button"
-            className="secondary small"
-            aria-pressed={sorted}
-            onClick={() => setSorted((s) => !s)}
-          >
-            {sorted ? 'Show in list order' : 'Sort by next deadline'}
-          </button>
         </div>
+        <ListControls idPrefix="season-list" shown={rows.length} total={colleges.length} />
         {edAdmit ? (
           <p className="banner season-ed" role="note">
             You were admitted Early Decision to <strong>{edAdmit.collegeName}</strong>. {ED_RULE}
@@ -187,7 +196,10 @@ const SeasonView = memo(function SeasonView({
         ) : null}
         <table className="season-table">
           <caption className="visually-hidden">
-            Every college on your list{sorted ? ', soonest deadline first' : ''}
+            {rows.length === colleges.length
+              ? 'Every college on your list'
+              : 'Colleges matching your filters'}
+            {sorted ? ', soonest deadline first' : ''}
           </caption>
           <thead>
             <tr>
