@@ -123,6 +123,8 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
     yield `${head.slice(0, -2)},"essayDrafts":[`;
     let first = true;
     for (const id of await drafts.draftIds(uid)) {
+      // A bulk download gives way: the requests waiting on this process go first.
+      await new Promise((resolve) => setImmediate(resolve));
       await exports.renew(uid, claim);
       const d = await drafts.draftById(uid, id);
       if (!d) continue;
