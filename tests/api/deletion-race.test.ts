@@ -3,7 +3,7 @@
 // write's own transaction, under the lock the deletion takes (migration 110 of user-data, colleges and
 // essays). Several writers hammer the API with the student's token while the account is deleted; after the
 // deletion's answer no row names the uid, an admin's listing of notes shows none of theirs, and a calendar
-// link made during the race answers 404. Twenty times, on real Postgres.
+// link made during the race answers 404. Twenty times on real Postgres, five on PGlite.
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import {
   createVerifiedUser,
@@ -14,7 +14,11 @@ import {
 } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const ROUNDS = 20;
+/** Real Postgres (the distributed run's store) 20 times; PGlite (`npm start`'s) a few times too. */
+const RUNS = [
+  ['postgres', 20],
+  ['pglite', 5],
+] as const;
 
 /** Every text column that names a student, in every service's schema (the rule of account-deletion.test). */
 async function rowsNaming(gw: TestGateway, uid: string): Promise<string[]> {
@@ -44,11 +48,11 @@ async function rowsNaming(gw: TestGateway, uid: string): Promise<string[]> {
   return out;
 }
 
-describe('an account deletion racing the student’s own writes', () => {
+describe.each(RUNS)('an account deletion racing the student’s own writes (%s)', (store, ROUNDS) => {
   let gw: TestGateway;
   let admin: TestUser;
   beforeAll(async () => {
-    gw = await startTestGateway({ queue: 'memory', env: { RUN_WORKER: 'false' } });
+    gw = await startTestGateway({ store, queue: 'memory', env: { RUN_WORKER: 'false' } });
     admin = await createVerifiedUser({ name: 'Race Admin' });
     await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'test');
   });

@@ -161,6 +161,10 @@ describe('exporting a very large account in the distributed run, with 256 MB of 
     // Under 100 ms, beyond what the shared machine adds to the same requests on an idle instance (the
     // buffered export froze every request for up to 2.3 s).
     expect(p99).toBeLessThan(100 + idle.p99);
+    // Within the pods' memory (256-384 MiB; the buffered export peaked at 542 MiB in user-data and
+    // 558 MiB in the gateway on this test).
+    expect(peakRssMiB('user-data')).toBeLessThan(256);
+    expect(peakRssMiB('gateway')).toBeLessThan(320);
     // Both processes are still up and answering.
     expect((await api(other, '/get-notes')).status).toBe(200);
   }, 240_000);
