@@ -134,6 +134,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
       const versionIds = await drafts.versionIds(uid, id);
       let firstVersion = true;
       for (let i = 0; i < versionIds.length; i += USER_DATA_LIMITS.exportVersionsPerPage) {
+        await new Promise((resolve) => setImmediate(resolve));
         const page = versionIds.slice(i, i + USER_DATA_LIMITS.exportVersionsPerPage);
         for (const v of await drafts.versionsByIds(uid, id, page)) {
           yield `${firstVersion ? '' : ','}${JSON.stringify(presentDraftVersion(v))}`;
