@@ -7,6 +7,7 @@ import {
   UNAVAILABLE_MESSAGE,
   Closers,
   ConfigError,
+  httpStreamTransport,
   httpTransport,
   internalKey,
   makeContext,
@@ -127,6 +128,7 @@ function registerProxy(
   internalToken: string,
 ): void {
   const transport = httpTransport(urls, 30_000);
+  const streamed = httpStreamTransport(urls, 30_000);
   const key = internalKey(internalToken);
   for (const def of ROUTES) {
     if (def.access === 'internal') continue;
@@ -155,6 +157,10 @@ function registerProxy(
           body = JSON.stringify(request.body);
           headers['content-type'] = 'application/json';
         }
+        if (def.stream)
+          return forwardStream(request, reply, () =>
+            streamed(def.service, { method: request.method, url, headers }),
+          );
         let res;
         try {
           res = await transport(def.service, { method: request.method, url, headers, body });
@@ -169,4 +175,27 @@ function registerProxy(
       },
     });
   }
+}
+
+/**
+ * A streamed route (an export): the service's body is piped to the client as it comes, never read whole
+ * here; the client's pace holds the service back (backpressure), and a client gone cuts the service's
+ * answer short.
+ */
+async function forwardStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: () => ReturnType<ReturnType<typeof httpStreamTransport>>,
+): Promise<FastifyReply> {
+  let res;
+  try {
+    res = await call();
+  } catch (err) {
+    request.log.error({ err, service: request.routeOptions.config.service }, 'service unreachable');
+    throw new AppError('DEPENDENCY_UNAVAILABLE', UNAVAILABLE_MESSAGE);
+  }
+  reply.status(res.statusCode).type('application/json; charset=utf-8');
+  for (const [h, v] of Object.entries(res.headers)) reply.header(h, v);
+  res.body.once('error', (err) => request.log.error({ err }, 'streamed answer cut short'));
+  return reply.send(res.body);
 }

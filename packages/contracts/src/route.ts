@@ -44,6 +44,11 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
   access: Access;
   summary: string;
   schema: S;
+  /**
+   * The reply is streamed (an export): the distributed gateway passes it on as it comes, with
+   * backpressure, instead of reading it whole first.
+   */
+  stream?: true;
 }
 
 /** Declares a route once; services implement it, the gateway routes and guards it, the web client calls it. */

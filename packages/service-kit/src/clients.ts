@@ -8,6 +8,7 @@ import type {
   ServiceName,
 } from '@ct/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import type { AuthContext } from './context.ts';
 import { AppError, UNAVAILABLE_MESSAGE } from './errors.ts';
@@ -125,6 +126,44 @@ export function httpTransport(urls: Partial<Record<ServiceName, string>>, timeou
       if (typeof v === 'string') headers[h] = v;
     }
     return { statusCode: res.statusCode, body: await res.body.text(), headers };
+  };
+}
+
+/** A reply whose body is passed on as it comes (a streamed route: `stream` in the route table). */
+export interface StreamedResponse {
+  statusCode: number;
+  body: Readable;
+  headers: Record<string, string>;
+}
+
+/**
+ * HTTP to a service for a streamed route: the body is handed over unread, so the caller pipes it on and
+ * the service only produces what the client takes (backpressure through both sockets). The answer must
+ * start within `timeoutMs`; a pause in it may last `pauseMs` (a slow download pauses the service too).
+ */
+export function httpStreamTransport(
+  urls: Partial<Record<ServiceName, string>>,
+  timeoutMs = 10_000,
+  pauseMs = 120_000,
+) {
+  return async (
+    service: ServiceName,
+    req: { method: string; url: string; headers: Record<string, string> },
+  ): Promise<StreamedResponse> => {
+    const base = urls[service];
+    if (!base) throw new Error(`no URL configured for service ${service}`);
+    const res = await request(`${base.replace(/\/$/, '')}${req.url}`, {
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      headersTimeout: timeoutMs,
+      bodyTimeout: pauseMs,
+    });
+    const headers: Record<string, string> = {};
+    for (const h of PASSED_HEADERS) {
+      const v = res.headers[h];
+      if (typeof v === 'string') headers[h] = v;
+    }
+    return { statusCode: res.statusCode, body: res.body, headers };
   };
 }
 

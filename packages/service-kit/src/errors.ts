@@ -54,6 +54,12 @@ export function isUnavailableError(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The SQLSTATE a service's database raises for a write of a deleted account (the deleted-student triggers,
+ * e.g. user-data's migration 110): the write raced the account's deletion and lost.
+ */
+export const DELETED_ACCOUNT_SQLSTATE = 'CTDEL';
+
 interface AjvErrorLike {
   instancePath?: string;
   message?: string;
@@ -83,6 +89,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(err.statusCode).send({ success: false, message: err.message, code: err.code });
     }
     const fe = err as FastifyError;
+    if (fe.code === DELETED_ACCOUNT_SQLSTATE)
+      return reply
+        .status(401)
+        .send({ success: false, message: KIT_MSG.accountGone, code: 'UNAUTHENTICATED' });
     if (fe.validation) {
       return reply
         .status(400)

@@ -7,6 +7,8 @@ export const KIT_MSG = {
   internal: 'Something went wrong on our side. Please try again.',
   notYours: 'You can only access your own data',
   adminsOnly: 'Admins only',
+  /** A write for an account deleted (or being deleted) meanwhile: refused by its service's database. */
+  accountGone: 'Your account no longer exists.',
   /** "No route for GET /path", with the path cut short: a made-up URL can be megabytes long. */
   noRoute: (method: string, url: string) => {
     const path = url.split('?')[0] ?? '';

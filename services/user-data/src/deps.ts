@@ -4,6 +4,7 @@ import { UD_MSG } from './messages.ts';
 import { AcademicRepository } from './repositories/academic.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
 import { DraftRepository } from './repositories/drafts.ts';
+import { ExportClaimRepository } from './repositories/exports.ts';
 import { CalendarFeedRepository } from './repositories/feeds.ts';
 import { NoteReadRepository } from './repositories/note-reads.ts';
 import { NoteRepository } from './repositories/notes.ts';
@@ -31,6 +32,8 @@ export interface Deps {
   profiles: ProfileRepository;
   academic: AcademicRepository;
   drafts: DraftRepository;
+  /** Claims of running exports: one at a time per student. */
+  exports: ExportClaimRepository;
   recommenders: RecommenderRepository;
   season: SeasonRepository;
   /** Read-only links a student handed to a parent or counselor. */
@@ -54,6 +57,7 @@ export function makeDeps(ctx: ServiceContext): Deps {
     profiles: new ProfileRepository(ctx.db),
     academic: new AcademicRepository(ctx.db),
     drafts: new DraftRepository(ctx.db),
+    exports: new ExportClaimRepository(ctx.db),
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),
     shareLinks: new ShareLinkRepository(ctx.db),

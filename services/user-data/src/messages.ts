@@ -28,6 +28,7 @@ export const UD_MSG = {
   feedNotFound:
     'This calendar link is not valid. It may have been revoked; create a new one on your profile.',
   exported: 'Your data',
+  exportRunning: 'Your data is already being exported. Wait for that download to finish, then try again.',
   deleted:
     'Your colleges, checklists, notes, calendar link, profile, essay drafts, recommenders, applications and aid offers were deleted.',
   profileFound: 'Your profile',
@@ -38,7 +39,7 @@ export const UD_MSG = {
   draftSaved: 'Draft saved',
   draftConflict:
     'This draft was changed in another tab or on another device since you opened it. Reload it to see the newer text, or keep yours: the other text is then kept as a version.',
-  tooManyDrafts: `You can have at most ${USER_DATA_LIMITS.draftsPerUser} essay drafts.`,
+  tooManyDrafts: `You can have at most ${USER_DATA_LIMITS.draftsPerUser} essay drafts, so a draft for this prompt was not saved.`,
   draftNotFound: 'Draft not found',
   versionsFound: 'Earlier versions',
   recommendersFound: 'Your recommenders',

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { IsoDateTime, Ok } from '../common.ts';
+import { ApiError, ForgetStudent, IsoDateTime, Ok } from '../common.ts';
 import { defineRoute } from '../route.ts';
 import { Checklist } from './checklist.ts';
 import { CalendarFeedStatus } from './deadlines.ts';
@@ -35,10 +35,13 @@ export const exportMyData = defineRoute({
   path: '/export-my-data',
   service: 'user-data',
   access: 'user',
-  summary: 'Everything the product keeps for the student: colleges, checklists, notes, calendar link status',
+  summary:
+    'Everything the product keeps for the student: colleges, checklists, notes, calendar link status, essay drafts (streamed; one export at a time per student, a second is refused with 429)',
+  stream: true,
   schema: {
     querystring: Type.Object(UserQ),
     response: {
+      429: ApiError,
       200: Ok({
         data: Type.Object({
           userId: Type.String(),
@@ -89,5 +92,21 @@ export const deleteMyData = defineRoute({
     response: {
       200: Ok({ data: Type.Object({ colleges: Type.Integer(), notes: Type.Integer() }) }),
     },
+  },
+});
+
+/**
+ * The account's deletion (the auth service's call): the same deletion as `deleteMyData`, and the uid is
+ * recorded as deleted in the same transaction, so a write racing the deletion is refused, never kept.
+ */
+export const internalForgetUserDataStudent = defineRoute({
+  method: 'POST',
+  path: '/internal/user-data/forget-student',
+  service: 'user-data',
+  access: 'internal',
+  summary: "Deletes a deleted account's data and refuses its writes from then on",
+  schema: {
+    body: ForgetStudent,
+    response: { 200: Type.Object({ colleges: Type.Integer(), notes: Type.Integer() }) },
   },
 });

@@ -31,7 +31,7 @@ export const EssayDraftVersion = Type.Object({
 });
 export type EssayDraftVersion = Static<typeof EssayDraftVersion>;
 
-export const ESSAY_DRAFT_MAX_CHARS = 20_000;
+export const ESSAY_DRAFT_MAX_CHARS = 10_000;
 
 export const getEssayDrafts = defineRoute({
   method: 'GET',

@@ -1,6 +1,6 @@
 // The user-data service's contracts, one file per resource as in services/user-data/src/routes/.
 import { getAcademicProfile, updateAcademicProfile } from './academic.ts';
-import { deleteMyData, exportMyData } from './account.ts';
+import { deleteMyData, exportMyData, internalForgetUserDataStudent } from './account.ts';
 import { getCollegeChecklist, updateChecklist } from './checklist.ts';
 import {
   addUserCollege,
@@ -86,6 +86,7 @@ export const userDataRoutes = [
   sharedCalendarIcs,
   exportMyData,
   deleteMyData,
+  internalForgetUserDataStudent,
   internalUserDataStats,
   internalListUserColleges,
   internalListProfileNotes,

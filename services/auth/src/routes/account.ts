@@ -1,9 +1,9 @@
 import {
   deleteAccount,
-  deleteMyData,
   internalDeletedAccounts,
   internalForgetCollegesStudent,
   internalForgetEssaysStudent,
+  internalForgetUserDataStudent,
   MSG,
 } from '@ct/contracts';
 import { AppError, implement, requireRecentSignIn, type ServiceContext } from '@ct/service-kit';
@@ -48,7 +48,7 @@ export function accountRoutes(
       let counts: { colleges: number; notes: number };
       try {
         const requestId = request.id;
-        counts = (await ctx.clients.call(deleteMyData, { auth: request.auth, body: {}, requestId })).data;
+        counts = await ctx.clients.call(internalForgetUserDataStudent, { body: { uid }, requestId });
         for (const route of FORGET_ROUTES) await ctx.clients.call(route, { body: { uid }, requestId });
       } catch (err) {
         request.log.error({ err }, 'account deletion: could not delete the student data');

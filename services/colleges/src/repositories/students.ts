@@ -10,6 +10,8 @@ export class StudentTraceRepository {
    */
   async forget(uid: string): Promise<number> {
     return this.db.transaction(async (tx) => {
+      // Deletion wins every race (migration 110): writes in flight end first, later ones are refused.
+      await tx.query('SELECT colleges.lock_deleted_student($1)', [uid]);
       let rows = 0;
       for (const table of [
         'ingestion_requester',
@@ -18,6 +20,7 @@ export class StudentTraceRepository {
         'held_fact_viewer',
       ])
         rows += (await tx.query(`DELETE FROM colleges.${table} WHERE uid = $1`, [uid])).rowCount;
+      await tx.query('SELECT colleges.record_deleted_student($1)', [uid]);
       return rows;
     });
   }

@@ -138,6 +138,46 @@ export class DraftRepository {
     });
   }
 
+  /** The ids of the student's drafts, in the order they were begun (the export reads them one by one). */
+  async draftIds(userId: string): Promise<string[]> {
+    const r = await this.db.query<{ id: string }>(
+      'SELECT id::text AS id FROM user_data.essay_draft WHERE user_id = $1 ORDER BY created_at, id',
+      [userId],
+    );
+    return r.rows.map((x) => x.id);
+  }
+
+  /** One of the student's drafts by id; null when it is gone. */
+  async draftById(userId: string, id: string): Promise<DraftRow | null> {
+    const r = await this.db.query<DraftRow>(
+      `SELECT ${DRAFT_COLUMNS} FROM user_data.essay_draft d WHERE d.id = $1 AND d.user_id = $2`,
+      [id, userId],
+    );
+    return r.rows[0] ? draftRow(r.rows[0]) : null;
+  }
+
+  /** The ids of a draft's versions, newest first (the export reads them a page at a time). */
+  async versionIds(userId: string, draftId: string): Promise<string[]> {
+    const r = await this.db.query<{ id: string }>(
+      `SELECT v.id::text AS id FROM user_data.essay_draft_version v
+       JOIN user_data.essay_draft d ON d.id = v.draft_id AND d.user_id = $2
+       WHERE v.draft_id = $1 ORDER BY v.created_at DESC, v.id`,
+      [draftId, userId],
+    );
+    return r.rows.map((x) => x.id);
+  }
+
+  /** Some of a draft's versions by id, newest first; those gone meanwhile are left out. */
+  async versionsByIds(userId: string, draftId: string, ids: string[]): Promise<DraftVersionRow[]> {
+    const r = await this.db.query<DraftVersionRow>(
+      `SELECT v.id::text AS id, v.body, v.word_count, v.created_at FROM user_data.essay_draft_version v
+       JOIN user_data.essay_draft d ON d.id = v.draft_id AND d.user_id = $2
+       WHERE v.draft_id = $1 AND v.id = ANY($3::uuid[]) ORDER BY v.created_at DESC, v.id`,
+      [draftId, userId, ids],
+    );
+    return r.rows;
+  }
+
   /** The earlier versions of one of the student's drafts, newest first; null when there is no such draft. */
   async listVersions(
     userId: string,

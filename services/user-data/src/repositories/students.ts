@@ -51,4 +51,26 @@ export class StudentRepository {
   async forget(userId: string, tx: Queryable): Promise<void> {
     await tx.query('DELETE FROM user_data.student WHERE user_id = $1', [userId]);
   }
+
+  /**
+   * The deleted-account check every write of a student's rows makes inside its own transaction (issue
+   * 35): refuses (SQLSTATE CTDEL, answered 401 "Your account no longer exists.") when the account was
+   * deleted or is being deleted, and otherwise holds the student's lock shared until the transaction ends,
+   * so the deletion waits for this write and then deletes what it wrote. The tables of migration 110 run
+   * it by trigger on every insert and update; a new table keyed by a student adds the trigger, and code
+   * that must refuse before it writes anything calls this.
+   */
+  async refuseIfDeleted(userId: string, tx: Queryable): Promise<void> {
+    await tx.query('SELECT user_data.refuse_deleted_student($1)', [userId]);
+  }
+
+  /** The deletion's first step: waits for the writes in flight and refuses new ones until it ends. */
+  async lockForDeletion(userId: string, tx: Queryable): Promise<void> {
+    await tx.query('SELECT user_data.lock_deleted_student($1)', [userId]);
+  }
+
+  /** The deletion's last step: every later write of this uid is refused. */
+  async recordDeleted(userId: string, tx: Queryable): Promise<void> {
+    await tx.query('SELECT user_data.record_deleted_student($1)', [userId]);
+  }
 }

@@ -293,7 +293,7 @@ describe('essay drafts', () => {
   });
 
   it.each([
-    [{ body: 'x'.repeat(20_001) }, 'A draft can be at most 20,000 characters'],
+    [{ body: 'x'.repeat(10_001) }, 'A draft can be at most 10,000 characters'],
     [{ prompt: '?!', body: 'x' }, 'The prompt must contain words'],
     [{ body: 'x', baseRevision: -1 }, 'baseRevision'],
   ])('refuses %# with a clear message', async (body, message) => {
