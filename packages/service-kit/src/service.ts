@@ -197,6 +197,7 @@ export async function runServiceProcess<S extends TObject, D extends ServiceDeps
     logLevel: config.LOG_LEVEL,
     internalToken: token,
     metricsToken: config.METRICS_TOKEN,
+    accessLog: config.ACCESS_LOG,
     readyChecks: [
       { name: 'store', check: () => db.ping() },
       { name: 'queue', check: () => queue.ping() },
