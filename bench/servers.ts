@@ -307,3 +307,56 @@ export function startBare(opts: { port: number; logFile: string }): Promise<Benc
     logFile: opts.logFile,
   });
 }
+
+/**
+ * The distributed floor: bench/floor-service.ts (bare Fastify, the same SQL as a prepared statement on
+ * `databaseUrl`) on `port + 1`, behind bench/floor-proxy.ts (bare Fastify, undici keep-alive pool) on
+ * `port`, each a process of its own; CPU by process as "floor proxy" and "floor service".
+ */
+export async function startFloor(opts: {
+  port: number;
+  databaseUrl: string;
+  logDir: string;
+}): Promise<BenchServer> {
+  const script = (f: string) => ['--import', 'tsx', path.join(ROOT, 'bench', f)];
+  const serviceUrl = `http://127.0.0.1:${opts.port + 1}`;
+  const service = await launch({
+    name: 'floor service',
+    command: process.execPath,
+    args: script('floor-service.ts'),
+    env: { PORT: String(opts.port + 1), DATABASE_URL: opts.databaseUrl },
+    url: serviceUrl,
+    healthPath: '/healthz',
+    logFile: path.join(opts.logDir, 'floor-service.log'),
+  });
+  let proxy: BenchServer;
+  try {
+    proxy = await launch({
+      name: 'floor proxy',
+      command: process.execPath,
+      args: script('floor-proxy.ts'),
+      env: { PORT: String(opts.port), UPSTREAM_URL: serviceUrl },
+      url: `http://127.0.0.1:${opts.port}`,
+      healthPath: '/hello',
+      logFile: path.join(opts.logDir, 'floor-proxy.log'),
+    });
+  } catch (err) {
+    await service.stop();
+    throw err;
+  }
+  return {
+    ...proxy,
+    name: 'distributed floor',
+    cpuSeconds: () => proxy.cpuSeconds() + service.cpuSeconds(),
+    cpuParts: () =>
+      new Map([
+        ['floor proxy', proxy.cpuSeconds()],
+        ['floor service', service.cpuSeconds()],
+      ]),
+    log: () => `${proxy.log()}\n${service.log()}`,
+    async stop(graceMs) {
+      await proxy.stop(graceMs);
+      await service.stop(graceMs);
+    },
+  };
+}

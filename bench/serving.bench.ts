@@ -40,7 +40,14 @@ import {
   vacuumAnalyze,
   type CollegeCache,
 } from './seed.ts';
-import { postgresCpu, startBare, startDistributedRun, startEmbedded, type BenchServer } from './servers.ts';
+import {
+  postgresCpu,
+  startBare,
+  startDistributedRun,
+  startEmbedded,
+  startFloor,
+  type BenchServer,
+} from './servers.ts';
 
 export const FIGURES = [
   'user-colleges',
@@ -67,15 +74,19 @@ const WARMUP = 2;
 const THROUGHPUT_CONN = 50;
 const LATENCY_CONN = 10;
 const SEARCH_CONN = 1;
-/** Embedded get-user-colleges: its req/s against bare Fastify's. */
-const TARGET_RATIO = 0.4;
-/** Distributed get-user-colleges: server CPU per request over the gateway, user-data and Postgres. */
-const TARGET_DISTRIBUTED_CPU_US = 150;
+/** Embedded get-user-colleges: its req/s against the payload floor's (bare Fastify, the same bytes). */
+const TARGET_PAYLOAD_RATIO = 0.6;
+/** Embedded healthz: its req/s against bare Fastify hello's. */
+const TARGET_HEALTHZ_RATIO = 0.5;
+/** Distributed get-user-colleges: server CPU per request (all processes, Postgres) over the floor's. */
+const TARGET_DISTRIBUTED_CPU_RATIO = 1.5;
+/** Distributed get-user-colleges: p99 over the distributed floor's. */
+const TARGET_P99_RATIO = 2;
 /** Rounds of the interleaved throughput figure (bare, ours, bare, ours...). */
 const ROUNDS = 3;
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 20100);
-/** Ten ports from BENCH_PORT: embedded, bare, then the distributed run's seven. */
-const PORTS = { embedded: BASE_PORT, bare: BASE_PORT + 1, distributed: BASE_PORT + 2 };
+/** Ports from BENCH_PORT: embedded, bare, the distributed run's seven, the distributed floor's two. */
+const PORTS = { embedded: BASE_PORT, bare: BASE_PORT + 1, distributed: BASE_PORT + 2, floor: BASE_PORT + 10 };
 
 /** What students type: the first 3 to 12 characters of real names, some whole words, some typos. */
 function suggestionQueries(names: string[], n: number): string[] {
@@ -130,6 +141,8 @@ interface Run {
   /** Bare Fastify at the throughput connections, measured at the start of this run. */
   bare50: LoadResult;
   scorecardSearches: (name: string) => number;
+  /** Distributed: the distributed floor on the same database (bench/floor-proxy.ts, floor-service.ts). */
+  floor?: BenchServer;
 }
 
 /** The distributed run's CPU with the Postgres backends of its database counted in (as "postgres"). */
@@ -153,73 +166,122 @@ const throughput = (r: Run, requests: LoadRequest[]) =>
     requests,
   });
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (x: number) => `${fmt(x * 100, 1)} %`;
+const byProcess = (r: LoadResult) =>
+  Object.entries(r.cpuUsByPart ?? {})
+    .filter(([, us]) => us >= 0.5)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, us]) => `${k} ${fmt(us)}`)
+    .join(', ');
+
 /**
- * `get-user-colleges` against bare Fastify, interleaved (bare, bare with our answer, ours; three times)
- * with plain autocannon at 50 connections, so all meet the same machine: each round's ratio, and the
- * median of the three. The target is against the hello route; bare Fastify sending one of our answers
- * (same body and headers) is shown beside it, to tell the answer's size from the gateway's own work. The
- * server's CPU per request counts every process of the run (and, distributed, the Postgres backends of
- * its database), by process in the detail lines.
+ * `get-user-colleges` against its floors, measured in the same run and interleaved round by round (three
+ * rounds, plain autocannon at 50 connections, the load generator a process of its own), so all meet the
+ * same machine; each figure is the median of the rounds' ratios.
+ *
+ * Embedded: bare Fastify's hello; the payload floor (bare Fastify answering one of our answers, the same
+ * body and headers); ours; ours on `/api/healthz`. Targets: ours >= 60 % of the payload floor's req/s, and
+ * healthz >= 50 % of hello's (the gateway's own work at most twice bare Fastify's).
+ *
+ * Distributed: the distributed floor (bench/floor-proxy.ts in front of bench/floor-service.ts: bare
+ * Fastify, an undici keep-alive pool, the same SQL as a prepared statement on the same database and rows);
+ * ours. Targets: the server CPU per request (every process and the database's Postgres backends) <= 1.5x
+ * the floor's, and p99 <= 2x the floor's.
  */
 async function userColleges(r: Run): Promise<void> {
   const requests = r.students.map((s) => get(getUserColleges.path, s));
   const opts = { connections: THROUGHPUT_CONN, duration: SECONDS, warmup: WARMUP, plain: true };
+  const ours = () =>
+    load({ url: r.server.url, cpu: r.server.cpuSeconds, cpuParts: r.server.cpuParts, requests, ...opts });
+  const label = `${r.mode}: GET get-user-colleges (10 colleges, ${THROUGHPUT_CONN} conn.)`;
+  if (r.mode === 'distributed') {
+    const floor = r.floor!;
+    const rounds: Array<{ floor: LoadResult; ours: LoadResult }> = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const f = await load({
+        url: floor.url,
+        cpu: floor.cpuSeconds,
+        cpuParts: floor.cpuParts,
+        requests,
+        ...opts,
+      });
+      rounds.push({ floor: f, ours: await ours() });
+    }
+    const cpuRatio = median(
+      rounds.map((x) => (x.ours.cpuUsPerRequest ?? Infinity) / (x.floor.cpuUsPerRequest ?? 0)),
+    );
+    const p99Ratio = median(rounds.map((x) => x.ours.p99 / x.floor.p99));
+    const allClean = rounds.every((x) => clean(x.ours) && clean(x.floor));
+    figure(`${label}: server CPU/request`, `${fmt(cpuRatio, 2)}x floor's (median)`, {
+      bare: `floor ${fmt(median(rounds.map((x) => x.floor.cpuUsPerRequest ?? Infinity)))} µs, ours ${fmt(median(rounds.map((x) => x.ours.cpuUsPerRequest ?? Infinity)))} µs`,
+      target: `<= ${TARGET_DISTRIBUTED_CPU_RATIO}x the distributed floor's, all 2xx`,
+      met: cpuRatio <= TARGET_DISTRIBUTED_CPU_RATIO && allClean,
+    });
+    figure(`${label}: p99`, `${fmt(p99Ratio, 2)}x floor's (median)`, {
+      bare: `floor ${ms(median(rounds.map((x) => x.floor.p99)))}, ours ${ms(median(rounds.map((x) => x.ours.p99)))}`,
+      target: `<= ${TARGET_P99_RATIO}x the distributed floor's, all 2xx`,
+      met: p99Ratio <= TARGET_P99_RATIO && allClean,
+    });
+    rounds.forEach(({ floor: f, ours: o }, i) => {
+      detail(
+        `round ${i + 1}: req/s ours (floor), CPU µs/request ours (floor)`,
+        `${fmt(o.rps)} (${fmt(f.rps)}), ${cpu(o)} (${cpu(f)})${failures(o)}${failures(f)}`,
+      );
+      detail(`  p50 / p99 ours (floor)`, `${ms(o.p50)} / ${ms(o.p99)} (${ms(f.p50)} / ${ms(f.p99)})`);
+      detail(`  by process, ours (µs per request)`, byProcess(o));
+      detail(`  by process, floor (µs per request)`, byProcess(f));
+    });
+    return;
+  }
   const same = await storeSameAnswer(r);
-  const rounds: Array<{ bare: LoadResult; same: LoadResult; ours: LoadResult }> = [];
+  const rounds: Array<{ bare: LoadResult; same: LoadResult; ours: LoadResult; health: LoadResult }> = [];
   for (let i = 0; i < ROUNDS; i++) {
     const bare = await load({ url: `${r.bare.url}/hello`, cpu: r.bare.cpuSeconds, ...opts });
     const sameRun = await load({ url: `${r.bare.url}/answer`, cpu: r.bare.cpuSeconds, ...opts });
-    const ours = await load({
-      url: r.server.url,
+    const o = await ours();
+    const health = await load({
+      url: `${r.server.url}/api/healthz`,
       cpu: r.server.cpuSeconds,
       cpuParts: r.server.cpuParts,
-      requests,
       ...opts,
     });
-    rounds.push({ bare, same: sameRun, ours });
+    rounds.push({ bare, same: sameRun, ours: o, health });
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const ratio = median(rounds.map((x) => x.ours.rps / x.bare.rps));
-  const cpuUs = median(rounds.map((x) => x.ours.cpuUsPerRequest ?? Infinity));
-  const allClean = rounds.every((x) => clean(x.ours));
-  const label = `${r.mode}: GET get-user-colleges (10 colleges, ${THROUGHPUT_CONN} conn.)`;
-  const bareRps = median(rounds.map((x) => x.bare.rps));
-  if (r.mode === 'embedded') {
-    figure(label, `${fmt(ratio * 100, 1)} % of bare (median)`, {
-      bare: `${fmt(bareRps)} req/s`,
-      target: `>= ${TARGET_RATIO * 100} % of bare, all 2xx`,
-      met: ratio >= TARGET_RATIO && allClean,
-    });
-  } else {
-    figure(label, `${fmt(cpuUs)} µs CPU/request (median)`, {
-      bare: `${fmt(median(rounds.map((x) => x.bare.cpuUsPerRequest ?? Infinity)))} µs`,
-      target: `<= ${TARGET_DISTRIBUTED_CPU_US} µs (all processes and Postgres), all 2xx`,
-      met: cpuUs <= TARGET_DISTRIBUTED_CPU_US && allClean,
-    });
-  }
-  const sameRps = median(rounds.map((x) => x.same.rps));
+  const ratio = median(rounds.map((x) => x.ours.rps / x.same.rps));
+  const healthRatio = median(rounds.map((x) => x.health.rps / x.bare.rps));
+  figure(`${label}`, `${pct(ratio)} of payload floor (median)`, {
+    bare: `payload floor ${fmt(median(rounds.map((x) => x.same.rps)))} req/s, hello ${fmt(median(rounds.map((x) => x.bare.rps)))} req/s`,
+    target: `>= ${TARGET_PAYLOAD_RATIO * 100} % of the payload floor, all 2xx`,
+    met: ratio >= TARGET_PAYLOAD_RATIO && rounds.every((x) => clean(x.ours)),
+  });
+  figure(`${r.mode}: GET healthz (${THROUGHPUT_CONN} conn.)`, `${pct(healthRatio)} of bare hello (median)`, {
+    bare: `hello ${fmt(median(rounds.map((x) => x.bare.rps)))} req/s`,
+    target: `>= ${TARGET_HEALTHZ_RATIO * 100} % of bare hello, all 2xx`,
+    met: healthRatio >= TARGET_HEALTHZ_RATIO && rounds.every((x) => clean(x.health)),
+  });
   detail(
-    `bare Fastify, our answer's bytes (${fmt(same.bodyBytes)} B body, ${same.headerCount} headers, ${fmt(same.headerBytes)} B)`,
-    `${fmt(sameRps)} req/s, ours ${fmt(median(rounds.map((x) => (x.ours.rps / x.same.rps) * 100)), 1)} % of it`,
+    `payload floor: bare Fastify, our answer's bytes`,
+    `${fmt(same.bodyBytes)} B body, ${same.headerCount} headers, ${fmt(same.headerBytes)} B`,
   );
-  rounds.forEach(({ bare, same: sameRun, ours }, i) => {
-    const parts = Object.entries(ours.cpuUsByPart ?? {})
-      .filter(([, us]) => us >= 0.5)
-      .sort((a, b) => b[1] - a[1])
-      .map(([k, us]) => `${k} ${fmt(us)}`)
-      .join(', ');
+  rounds.forEach(({ bare, same: sameRun, ours: o, health }, i) => {
     detail(
-      `round ${i + 1}: req/s (bare), % of bare`,
-      `${fmt(ours.rps)} (${fmt(bare.rps)}), ${fmt((ours.rps / bare.rps) * 100, 1)} %`,
+      `round ${i + 1}: req/s ours, payload floor, % of it`,
+      `${fmt(o.rps)}, ${fmt(sameRun.rps)}, ${pct(o.rps / sameRun.rps)}`,
     );
     detail(
-      `  bare with our answer's bytes: req/s, CPU µs per request`,
-      `${fmt(sameRun.rps)}, ${cpu(sameRun)}`,
+      `  healthz, hello req/s, % of it`,
+      `${fmt(health.rps)}, ${fmt(bare.rps)}, ${pct(health.rps / bare.rps)}`,
     );
     detail(
-      `  CPU µs per request (bare); p50 / p99`,
-      `${cpu(ours)} (${cpu(bare)}); ${ms(ours.p50)} / ${ms(ours.p99)}${failures(ours)}`,
+      `  CPU µs/request: ours, payload floor, healthz, hello`,
+      `${cpu(o)}, ${cpu(sameRun)}, ${cpu(health)}, ${cpu(bare)}`,
     );
+    detail(
+      `  p50 / p99: ours, payload floor`,
+      `${ms(o.p50)} / ${ms(o.p99)}, ${ms(sameRun.p50)} / ${ms(sameRun.p99)}${failures(o)}${failures(health)}`,
+    );
+    const parts = byProcess(o);
     if (parts) detail(`  by process (µs per request)`, parts);
   });
 }
@@ -452,11 +514,13 @@ export async function run(only: string[] = []): Promise<void> {
     for (const mode of modes) {
       console.log(`\n--- ${mode} run ---`);
       let server: BenchServer | null = null;
+      let floor: BenchServer | undefined;
       let cleanup = async () => {};
       try {
         const t1 = performance.now();
         let cache: CollegeCache;
         let afterSeeding = async () => {};
+        let makeFloor: (() => Promise<BenchServer>) | undefined;
         if (mode === 'embedded') {
           const dataDir = path.join(work, 'embedded-pglite');
           cache = await seedCollegeCache({ dataDir }, CACHED_COLLEGES);
@@ -479,6 +543,11 @@ export async function run(only: string[] = []): Promise<void> {
           };
           cache = await seedCollegeCache({ url: database.url }, CACHED_COLLEGES);
           afterSeeding = () => vacuumAnalyze(database.url, ['user_data.user_college', 'user_data.student']);
+          makeFloor = async () =>
+            withPostgresCpu(
+              await startFloor({ port: PORTS.floor, databaseUrl: database.url, logDir: work }),
+              new URL(database.url).pathname.slice(1),
+            );
           detail(
             `college cache seeded (Postgres)`,
             `${fmt(cache.names.length)} colleges, ${fmt((performance.now() - t1) / 1000, 1)} s`,
@@ -515,10 +584,25 @@ export async function run(only: string[] = []): Promise<void> {
         );
         const scorecardSearches = (name: string) =>
           scorecard.server.requests.filter((q) => q.query.get('school.name') === name).length;
-        await measure({ mode, server, students, lists, cache, bare, bare50, scorecardSearches }, wanted);
+        if (makeFloor && wanted('user-colleges')) floor = await makeFloor();
+        await measure(
+          {
+            mode,
+            server,
+            students,
+            lists,
+            cache,
+            bare,
+            bare50,
+            scorecardSearches,
+            ...(floor ? { floor } : {}),
+          },
+          wanted,
+        );
       } catch (err) {
         failedFigure(`${mode} run`, err);
       } finally {
+        await floor?.stop();
         await server?.stop();
         await cleanup();
       }

@@ -111,6 +111,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     edge: true,
     trustProxy: trustProxySetting(config.TRUST_PROXY) || false,
     metricsToken: config.METRICS_TOKEN,
+    accessLog: config.ACCESS_LOG,
     healthPrefix: '/api',
     readyChecks: [
       auth.readyCheck,

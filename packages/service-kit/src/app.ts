@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import client from 'prom-client';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+import { AccessLog, type AccessLogMode } from './access-log.ts';
 import { KIT_MSG } from './messages.ts';
 import { installErrorHandler } from './errors.ts';
 import { installIdentity, type Verify } from './identity.ts';
@@ -58,6 +59,8 @@ export interface BaseAppOptions {
   /** Log destination for tests; defaults to stdout. */
   logStream?: NodeJS.WritableStream;
   registry?: client.Registry;
+  /** ACCESS_LOG: `sampled` (default: errors whole, the rest sampled and counted) or `full` (every line). */
+  accessLog?: AccessLogMode;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -153,9 +156,14 @@ const lazyRequestLogger = (logger: FastifyBaseLogger, bindings: Bindings, opts: 
 
 /**
  * One info line per request, written when it is answered, with the request and the outcome (Fastify's
- * default writes a second line when the request arrives: twice the logging cost on every request).
+ * default writes a second line when the request arrives: twice the logging cost on every request); how
+ * many of those lines are written is the access log's choice (`access-log.ts`).
  */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly access: AccessLog) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -163,7 +171,14 @@ class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const whole = this.access.keep(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime,
+    );
     if (error) return super.requestCompleted(error, request, reply);
+    if (!whole) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (reply.log instanceof LazyRequestLogger) reply.log.line(line, 'request completed');
     else reply.log.info(line, 'request completed');
@@ -175,6 +190,7 @@ class OneLinePerRequest extends LogController {
  * identity, metrics, `/healthz` and `/readyz`. It never listens; `server.ts` files do.
  */
 export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
+  const access = new AccessLog(opts.accessLog ?? 'sampled');
   const app = Fastify({
     logger: {
       level: opts.logLevel ?? 'info',
@@ -191,7 +207,7 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
       },
       stream: opts.logStream ?? stdoutLog(),
     },
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(access),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
     requestTimeout: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
@@ -211,6 +227,11 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
         code: 'VALIDATION_ERROR',
       });
     },
+  });
+  access.start((obj, msg) => app.log.info(obj, msg));
+  app.addHook('onClose', (_instance, done) => {
+    access.stop();
+    done();
   });
   // Callback style: a hook on every request, and an async one costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {

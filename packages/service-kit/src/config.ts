@@ -67,6 +67,11 @@ export const BaseConfig = Type.Object({
   INTERNAL_TOKEN: Type.Optional(SecretString),
   /** Bearer token a scraper must send to read `/metrics`; without it, `/metrics` is off. */
   METRICS_TOKEN: Type.Optional(SecretString),
+  /**
+   * Request lines: `sampled` writes every 4xx/5xx and error whole, samples the rest and counts every
+   * request in a summary line a minute (`access-log.ts`); `full` writes a line for every request.
+   */
+  ACCESS_LOG: Type.Union([Type.Literal('sampled'), Type.Literal('full')], { default: 'sampled' }),
   FIREBASE_PROJECT_ID: Type.String({ default: 'demo-college-tracker', minLength: 1 }),
   /** The Auth emulator (accepts unsigned tokens): local runs only, refused with NODE_ENV=production. */
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ minLength: 3 })),

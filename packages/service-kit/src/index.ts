@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './access-log.ts';
 export * from './app.ts';
 export * from './clients.ts';
 export * from './config.ts';

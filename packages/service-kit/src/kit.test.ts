@@ -176,7 +176,7 @@ describe('request logs on standard output', () => {
     const { spawnSync } = await import('node:child_process');
     const script = `
       import { createBaseApp } from './packages/service-kit/src/index.ts';
-      const apps = ['one', 'two'].map((name) => createBaseApp({ name, internalToken: 'x'.repeat(32) }));
+      const apps = ['one', 'two'].map((name) => createBaseApp({ name, internalToken: 'x'.repeat(32), accessLog: 'full' }));
       for (const app of apps) app.get('/hi', async () => ({ text: 'y'.repeat(300) }));
       await Promise.all(apps.map((app) => Promise.all(Array.from({ length: 1500 }, () => app.inject({ url: '/hi' })))));
       process.exit(0);

@@ -198,6 +198,7 @@ export async function runServiceProcess<S extends TObject, D extends ServiceDeps
     logFullUrls: config.LOG_FULL_URLS,
     internalToken: token,
     metricsToken: config.METRICS_TOKEN,
+    accessLog: config.ACCESS_LOG,
     readyChecks: [
       { name: 'store', check: () => db.ping() },
       { name: 'queue', check: () => queue.ping() },
