@@ -32,6 +32,8 @@ export interface Deps {
   drafts: DraftRepository;
   recommenders: RecommenderRepository;
   season: SeasonRepository;
+  /** The clock: now, or the instant a test set (USER_DATA_CLOCK). */
+  now(): Date;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too. `from`:
@@ -53,6 +55,7 @@ export function makeDeps(ctx: ServiceContext): Deps {
     drafts: new DraftRepository(ctx.db),
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),
+    now: clockOf(ctx.config as { NODE_ENV?: string; USER_DATA_CLOCK?: string }),
     async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {
@@ -69,6 +72,12 @@ export function makeDeps(ctx: ServiceContext): Deps {
       }
     },
   };
+}
+
+/** The service's clock: a fixed instant when a test sets USER_DATA_CLOCK (never in production). */
+function clockOf(config: { NODE_ENV?: string; USER_DATA_CLOCK?: string }): () => Date {
+  const fixed = config.NODE_ENV !== 'production' && config.USER_DATA_CLOCK ? Date.parse(config.USER_DATA_CLOCK) : NaN;
+  return Number.isFinite(fixed) ? () => new Date(fixed) : () => new Date();
 }
 
 /** The key a college is stored under on a student's list. */
