@@ -76,7 +76,8 @@ export function makeDeps(ctx: ServiceContext): Deps {
 
 /** The service's clock: a fixed instant when a test sets USER_DATA_CLOCK (never in production). */
 function clockOf(config: { NODE_ENV?: string; USER_DATA_CLOCK?: string }): () => Date {
-  const fixed = config.NODE_ENV !== 'production' && config.USER_DATA_CLOCK ? Date.parse(config.USER_DATA_CLOCK) : NaN;
+  const fixed =
+    config.NODE_ENV !== 'production' && config.USER_DATA_CLOCK ? Date.parse(config.USER_DATA_CLOCK) : NaN;
   return Number.isFinite(fixed) ? () => new Date(fixed) : () => new Date();
 }
 

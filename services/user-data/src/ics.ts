@@ -5,7 +5,7 @@ import { UD_MSG } from './messages.ts';
 import { vtimezone, zoneById, type ZoneInfo } from './deadlines/zones.ts';
 
 /** Placeholder product id and domain, as the spec's own ICS file has. */
-export const ICS_PRODUCT_ID = '-//College Ready//Deadlines//EN';
+export const ICS_PRODUCT_ID = 'college-ready/deadlines';
 const UID_DOMAIN = 'college-ready.local';
 /** Reminders ring at this local hour on their day. */
 const ALARM_HOUR = 9;
@@ -19,16 +19,20 @@ const ALARM_HOUR = 9;
  * college page wrote can end a line, start a property or split a value.
  */
 export function icsText(raw: string, oneLine = false): string {
-  return raw
-    .replace(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/g, oneLine ? ' ' : '\n')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '')
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\n/g, '\\n')
-    .trim();
+  return (
+    raw
+      .replace(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/g, oneLine ? ' ' : '\n')
+      // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '')
+      .replace(/[\\;,]/g, (c) => `\\${c}`)
+      .replace(/\n/g, '\\n')
+      .trim()
+  );
 }
 
 /** A URI value: only an http(s) address with no space or control character; else none. */
 function icsUri(raw: string | null): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (!raw || /[\s\u0000-\u001f\u007f-\u009f"]/.test(raw) || !/^https?:\/\//i.test(raw)) return null;
   return raw;
 }
@@ -53,7 +57,11 @@ function fold(line: string): string {
 }
 
 const ymd = (date: string) => date.replaceAll('-', '');
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** A stable UID, so a subscribed calendar updates an event instead of adding a copy. */
 function stableUid(raw: string): string {
@@ -92,7 +100,12 @@ const lead = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' :
  * Reminders at 9 am local time on each lead day, none on a day already gone. For an event due at 11:59 pm
  * the trigger is that long before it; for a whole day, before its start at midnight.
  */
-function alarms(d: StudentDeadline, summary: string, reminderDays: readonly number[], today: string): string[] {
+function alarms(
+  d: StudentDeadline,
+  summary: string,
+  reminderDays: readonly number[],
+  today: string,
+): string[] {
   const lines: string[] = [];
   for (const days of reminderDays) {
     if (daysBetween(today, addDays(d.date, -days)) < 0) continue;

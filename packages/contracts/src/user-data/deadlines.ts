@@ -86,7 +86,9 @@ export const updateDeadlineSettings = defineRoute({
     body: Type.Object(
       {
         ...UserQ,
-        enteringYear: Type.Optional(Type.Union([Type.Integer({ minimum: 2000, maximum: 2200 }), Type.Null()])),
+        enteringYear: Type.Optional(
+          Type.Union([Type.Integer({ minimum: 2000, maximum: 2200 }), Type.Null()]),
+        ),
         reminderDays: Type.Optional(
           Type.Union([
             Type.Array(Type.Integer({ minimum: 0, maximum: 120 }), { minItems: 1, maxItems: 6 }),

@@ -131,7 +131,13 @@ export function resolveCollegeDeadlines(
       item = { ...base, date: d.date, projected: false, projectedFrom: null, label: longDate(d.date) };
     } else if (d.date >= prevFrom && d.date < cycle.from && !published.has(norm(type))) {
       const date = oneYearOn(d.date);
-      item = { ...base, date, projected: true, projectedFrom: d.date, label: UD_MSG.expected(longDate(date)) };
+      item = {
+        ...base,
+        date,
+        projected: true,
+        projectedFrom: d.date,
+        label: UD_MSG.expected(longDate(date)),
+      };
     }
     if (!item) continue;
     const key = `${norm(type)}\u0000${item.date ?? ''}`;
@@ -280,7 +286,8 @@ export function collegeDeadlines(
       projected: d.projected,
       projectedFrom: d.projectedFrom,
       label: d.label,
-      due: d.kind === 'other' ? null : dueMoment(d.date, facts, d.kind === 'application' ? studentZone : null),
+      due:
+        d.kind === 'other' ? null : dueMoment(d.date, facts, d.kind === 'application' ? studentZone : null),
     });
   }
   for (const s of seasonDates(app, today)) {
@@ -355,7 +362,11 @@ function cycleDates(cycle: Cycle): StudentDeadline[] {
  * financial-aid and reply dates (once a college is on the list), and the student's own dated notes (kept
  * whatever their date). Nothing else from before the cycle. `now`: the clock (tests inject one).
  */
-export async function studentDeadlines(deps: Deps, uid: string, now: Date = deps.now()): Promise<StudentDeadlines> {
+export async function studentDeadlines(
+  deps: Deps,
+  uid: string,
+  now: Date = deps.now(),
+): Promise<StudentDeadlines> {
   const today = localToday(now);
   const [rows, notes, apps, profile, chosen] = await Promise.all([
     deps.colleges.listColleges(uid),
