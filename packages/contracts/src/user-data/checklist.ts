@@ -63,6 +63,8 @@ export const getCollegeChecklist = defineRoute({
               date: Type.Union([Type.String(), Type.Null()]),
               projected: Type.Optional(Type.Boolean()),
               label: Type.String(),
+              /** application, priority-merit, css-profile, interview, reply, ... */
+              kind: Type.Optional(Type.String()),
             }),
           ),
         ),

@@ -22,6 +22,7 @@ export function checklistRoutes(deps: Deps): Implementation[] {
           date: d.date,
           ...(d.projected ? { projected: true } : {}),
           label: d.label,
+          kind: d.kind,
         })),
       };
     }),

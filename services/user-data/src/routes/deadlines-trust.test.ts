@@ -173,12 +173,14 @@ describe('deadlines for the student cycle', () => {
         date: '2026-11-01',
         projected: true,
         label: "Expected November 1, 2026 (last cycle's date; confirm on the college's site)",
+        kind: 'application',
       },
       {
         type: 'Regular Decision',
         date: '2027-01-01',
         projected: true,
         label: "Expected January 1, 2027 (last cycle's date; confirm on the college's site)",
+        kind: 'application',
       },
     ]);
     const recs = await as(gw, alice).get<{ askBy: { deadlineDate: string } | null }>('/get-recommenders', {

@@ -15,7 +15,26 @@ import './checklist.css';
 export type Notify = (kind: 'success' | 'error', text: string) => void;
 
 /** A resolved deadline of the student's cycle (see `useChecklistDeadlines`). */
-type Resolved = { type: string; date: string | null; projected?: boolean; label: string };
+type Resolved = { type: string; date: string | null; projected?: boolean; label: string; kind?: string };
+
+/** Kinds of date a student can miss that the college's data may not give: shown as "not known" then. */
+const OTHER_KINDS: ReadonlyArray<[string, string]> = [
+  ['priority-merit', 'Priority or merit scholarship deadline'],
+  ['css-profile', 'CSS Profile deadline'],
+  ['interview', 'Interview request deadline'],
+];
+
+/** The kinds of date the college's data does not give, said plainly rather than guessed. */
+function NotKnown({ resolved }: { resolved: readonly Resolved[] | undefined }) {
+  if (!resolved) return null;
+  const missing = OTHER_KINDS.filter(([kind]) => !resolved.some((d) => d.kind === kind && d.date));
+  if (!missing.length) return null;
+  return (
+    <p className="muted small-print not-known-dates">
+      {missing.map(([, label]) => `${label}: not known`).join(' · ')}. Check the college's site.
+    </p>
+  );
+}
 
 /**
  * A deadline item as the student reads it: its date for the student's cycle when the server resolved
@@ -333,6 +352,7 @@ function ChecklistBody({
                 );
               })}
             </ul>
+            {section === 'deadlines' ? <NotKnown resolved={resolved.data} /> : null}
             {editing ? (
               <button
                 type="button"
