@@ -235,14 +235,18 @@ describe('profile notes and calendar in Chromium', () => {
         'Interview',
         `${COLLEGE}: Early Action`,
         `${COLLEGE}: Early Decision`,
+        'College reply deadline (May 1)',
         ...aid.map((a) => a.title),
       ].sort(),
     );
+    // Reminders ring at 9 am local on their day: before 11:59 pm for a deadline, after midnight for a day.
     for (const e of events) {
-      expect(e.end!.getTime() - e.start.getTime()).toBe(60 * 60 * 1000);
       const alarms = (e as VEvent & { alarms?: Array<{ trigger: string }> }).alarms ?? [];
-      expect(alarms.map((a) => a.trigger)).toEqual(['-PT720H', '-PT336H', '-PT168H', '-PT24H']);
+      for (const a of alarms) expect(a.trigger).toMatch(/^(-P\d+DT14H59M|-PT14H59M|-P\d+DT15H|PT9H)$/);
     }
+    // A college deadline is due at 11:59 pm with its zone; never a floating time.
+    for (const v of text.split('BEGIN:VEVENT').slice(1)) expect(v).not.toMatch(/^DTSTART:\d{8}T\d{6}\r?$/m);
+    expect(text).toMatch(/^DTSTART;TZID=America\/Chicago:\d{8}T235900$/m);
     await context.close();
   });
 
