@@ -193,7 +193,8 @@ describe('profile notes and calendar in Chromium', () => {
     await all.getByText('Interview', { exact: true }).waitFor();
     // The two college deadlines, the note, and (with a college on the list) the FAFSA and CSS Profile dates.
     const aid = aidDates(localToday());
-    expect(await all.getByRole('listitem').count()).toBe(3 + aid.length);
+    // ... and the May 1 reply date.
+    expect(await all.getByRole('listitem').count()).toBe(4 + aid.length);
     for (const a of aid)
       expect(await all.getByText(a.title, { exact: true }).isVisible(), a.title).toBe(true);
     expect(await all.getByRole('link', { name: 'FAFSA site' }).first().getAttribute('href')).toBe(
