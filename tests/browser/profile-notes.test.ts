@@ -193,7 +193,8 @@ describe('profile notes and calendar in Chromium', () => {
     await all.getByText('Interview', { exact: true }).waitFor();
     // The two college deadlines, the note, and (with a college on the list) the FAFSA and CSS Profile dates.
     const aid = aidDates(localToday());
-    expect(await all.getByRole('listitem').count()).toBe(3 + aid.length);
+    // ... and the May 1 reply date.
+    expect(await all.getByRole('listitem').count()).toBe(4 + aid.length);
     for (const a of aid)
       expect(await all.getByText(a.title, { exact: true }).isVisible(), a.title).toBe(true);
     expect(await all.getByRole('link', { name: 'FAFSA site' }).first().getAttribute('href')).toBe(
@@ -235,14 +236,18 @@ describe('profile notes and calendar in Chromium', () => {
         'Interview',
         `${COLLEGE}: Early Action`,
         `${COLLEGE}: Early Decision`,
+        'College reply deadline (May 1)',
         ...aid.map((a) => a.title),
       ].sort(),
     );
+    // Reminders ring at 9 am local on their day: before 11:59 pm for a deadline, after midnight for a day.
     for (const e of events) {
-      expect(e.end!.getTime() - e.start.getTime()).toBe(60 * 60 * 1000);
       const alarms = (e as VEvent & { alarms?: Array<{ trigger: string }> }).alarms ?? [];
-      expect(alarms.map((a) => a.trigger)).toEqual(['-PT720H', '-PT336H', '-PT168H', '-PT24H']);
+      for (const a of alarms) expect(a.trigger).toMatch(/^(-P\d+DT14H59M|-PT14H59M|-P\d+DT15H|PT9H)$/);
     }
+    // A college deadline is due at 11:59 pm with its zone; never a floating time.
+    for (const v of text.split('BEGIN:VEVENT').slice(1)) expect(v).not.toMatch(/^DTSTART:\d{8}T\d{6}\r?$/m);
+    expect(text).toMatch(/^DTSTART;TZID=America\/Chicago:\d{8}T235900$/m);
     await context.close();
   });
 

@@ -202,7 +202,7 @@ export const REMINDER_DAYS = [30, 14, 7, 1] as const;
 export const RECOMMENDER_LEAD_DAYS = 28;
 
 export interface AidDate {
-  form: 'FAFSA' | 'CSS Profile';
+  form: 'FAFSA' | 'CSS Profile' | 'Reply date';
   /** e.g. "FAFSA opens (2027–28)" */
   title: string;
   /** YYYY-MM-DD */

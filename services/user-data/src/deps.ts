@@ -38,6 +38,8 @@ export interface Deps {
   season: SeasonRepository;
   /** Read-only links a student handed to a parent or counselor. */
   shareLinks: ShareLinkRepository;
+  /** The clock: now, or the instant a test set (USER_DATA_CLOCK). */
+  now(): Date;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too. `from`:
@@ -61,6 +63,7 @@ export function makeDeps(ctx: ServiceContext): Deps {
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),
     shareLinks: new ShareLinkRepository(ctx.db),
+    now: clockOf(ctx.config as { NODE_ENV?: string; USER_DATA_CLOCK?: string }),
     async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {
@@ -77,6 +80,13 @@ export function makeDeps(ctx: ServiceContext): Deps {
       }
     },
   };
+}
+
+/** The service's clock: a fixed instant when a test sets USER_DATA_CLOCK (never in production). */
+function clockOf(config: { NODE_ENV?: string; USER_DATA_CLOCK?: string }): () => Date {
+  const fixed =
+    config.NODE_ENV !== 'production' && config.USER_DATA_CLOCK ? Date.parse(config.USER_DATA_CLOCK) : NaN;
+  return Number.isFinite(fixed) ? () => new Date(fixed) : () => new Date();
 }
 
 /** The key a college is stored under on a student's list. */

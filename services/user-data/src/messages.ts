@@ -75,4 +75,22 @@ export const UD_MSG = {
     `This link has been opened too often in the last minute. Try again in ${seconds} seconds.`,
   sharedByUnnamed: 'a student',
   malformedEvent: (name: string) => `malformed ${name} event`,
+  /** A deadline's date when only last cycle's is known, moved one year on. */
+  expected: (date: string) => `Expected ${date} (last cycle's date; confirm on the college's site)`,
+  deadlineUndated: 'No date (rolling admission)',
+  notKnown: 'not known',
+  replyDateTitle: 'College reply deadline (May 1)',
+  replyDateDetails:
+    'Most colleges ask admitted students to reply by May 1 (the National Candidates Reply Date). Check each offer for its own date.',
+  /** The description of a deadline event: when it is due, and in which zone. */
+  dueAt: (zone: string, basis: 'student' | 'college' | 'assumed') =>
+    basis === 'student'
+      ? `Due 11:59 pm ${zone} (your local time)`
+      : basis === 'college'
+        ? `Due 11:59 pm ${zone} (the college's time)`
+        : `Due 11:59 pm ${zone} (the college's time zone is not known; confirm on its site)`,
+  deadlineSettingsFound: 'Your deadline settings',
+  deadlineSettingsSaved: 'Deadline settings saved',
+  enteringYearRange: 'The entering year must be this year or one of the next four.',
+  reminderDaysRange: 'Reminder days must be different whole days from 0 to 120, at most six of them.',
 } as const;

@@ -22,7 +22,6 @@ import {
   type SeasonCollege,
   type ShareLink,
   expectedDecision,
-  nextDate,
   plansOffered,
   seasonDates,
 } from '@ct/contracts';
@@ -34,7 +33,7 @@ import type { ProfileRow } from './repositories/profiles.ts';
 import type { AcademicRow } from './repositories/academic.ts';
 import type { RecommenderRow } from './repositories/recommenders.ts';
 import type { AidOfferRow, ApplicationRow } from './repositories/season.ts';
-import { isDeadlineItem } from './checklist.ts';
+import type { ResolvedDeadline, StudentDeadline } from './deadlines/types.ts';
 import type { NoteReadRow } from './repositories/note-reads.ts';
 import type { ShareLinkRow } from './repositories/share-links.ts';
 
@@ -218,12 +217,18 @@ export function presentSeasonCollege(
   offer: AidOfferRow | null,
   recommenders: readonly RecommenderRow[],
   today: string,
+  resolved: { all: ResolvedDeadline[]; next: StudentDeadline | null },
 ): SeasonCollege {
   const items = Object.values(college.checklist).flat();
-  const deadlines = items
-    .filter(isDeadlineItem)
-    .map((d) => ({ type: d.type, date: typeof d.date === 'string' ? d.date : null }));
+  // Every plan stays on the card (the student may change their mind); dates are the cycle's, projected.
+  const deadlines = resolved.all.map((d) => ({
+    type: d.type,
+    date: d.date,
+    ...(d.projected ? { projected: true } : {}),
+    label: d.label,
+  }));
   const application = presentApplication(app);
+  const next = resolved.next;
   return {
     collegeId: college.college_key,
     collegeName: college.college_name,
@@ -231,7 +236,16 @@ export function presentSeasonCollege(
     plansOffered: plansOffered(deadlines),
     application,
     expectedDecision: expectedDecision(application, today),
-    nextDate: nextDate(deadlines, application, today),
+    nextDate: next
+      ? {
+          type: next.type,
+          date: next.date,
+          ...(next.projected ? { projected: true } : {}),
+          label: next.label,
+          ...(next.sourceUrl ? { sourceUrl: next.sourceUrl } : {}),
+          ...(next.due ? { due: next.due } : {}),
+        }
+      : null,
     seasonDates: seasonDates(application, today),
     checklist: { done: items.filter((i) => i.completed).length, total: items.length },
     recommenders: {

@@ -47,7 +47,31 @@ export const getCollegeChecklist = defineRoute({
   service: 'user-data',
   access: 'user',
   summary: "A college's checklist for the student",
-  schema: { querystring: UserCollegeQ, response: { 200: Ok({ checklist: Checklist }), 404: ApiError } },
+  schema: {
+    querystring: UserCollegeQ,
+    response: {
+      200: Ok({
+        checklist: Checklist,
+        /**
+         * Beyond the spec: the college's deadlines for the student's cycle, every plan, each with the words
+         * to show ("Expected January 1, 2027 (last cycle's date; confirm on the college's site)").
+         */
+        deadlines: Type.Optional(
+          Type.Array(
+            Type.Object({
+              type: Type.String(),
+              date: Type.Union([Type.String(), Type.Null()]),
+              projected: Type.Optional(Type.Boolean()),
+              label: Type.String(),
+              /** application, priority-merit, css-profile, interview, reply, ... */
+              kind: Type.Optional(Type.String()),
+            }),
+          ),
+        ),
+      }),
+      404: ApiError,
+    },
+  },
 });
 
 export const updateChecklist = defineRoute({

@@ -14,7 +14,9 @@ import {
   deadlinesIcs,
   getCalendarFeed,
   getDeadlines,
+  getDeadlineSettings,
   revokeCalendarFeed,
+  updateDeadlineSettings,
 } from './deadlines.ts';
 import { getEssayDrafts, getEssayDraftVersions, saveEssayDraft } from './drafts.ts';
 import {
@@ -60,6 +62,8 @@ export const userDataRoutes = [
   updateNote,
   removeNote,
   getDeadlines,
+  getDeadlineSettings,
+  updateDeadlineSettings,
   getCalendarFeed,
   createCalendarFeed,
   revokeCalendarFeed,

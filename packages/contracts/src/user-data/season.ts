@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { ApiError, CollegeName, IsoDate, IsoDateTime, Ok } from '../common.ts';
 import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
+import { DueMomentSchema } from './deadlines.ts';
 import {
   AID_AMOUNT_MAX,
   AID_LINES_MAX,
@@ -80,14 +81,33 @@ export const AidOffer = Type.Object({
 });
 export type AidOffer = Static<typeof AidOffer>;
 
-const DatedType = Type.Object({ type: Type.String(), date: Type.String() });
+/**
+ * A dated item. Beyond the first fields: `projected` when the date is last cycle's moved one year on,
+ * `label` the words to show ("Expected January 1, 2027 (last cycle's date; confirm on the college's
+ * site)"), `sourceUrl` the page it comes from, `due` the moment it is due (11:59 pm in its zone).
+ */
+const DatedType = Type.Object({
+  type: Type.String(),
+  date: Type.String(),
+  projected: Type.Optional(Type.Boolean()),
+  label: Type.Optional(Type.String()),
+  sourceUrl: Type.Optional(Type.String()),
+  due: Type.Optional(DueMomentSchema),
+});
 
 /** One college of the list as the season overview shows it. */
 export const SeasonCollege = Type.Object({
   collegeId: Type.String(),
   collegeName: Type.String(),
   /** The college's application deadlines (from its checklist) */
-  deadlines: Type.Array(Type.Object({ type: Type.String(), date: Type.Union([Type.String(), Type.Null()]) })),
+  deadlines: Type.Array(
+    Type.Object({
+      type: Type.String(),
+      date: Type.Union([Type.String(), Type.Null()]),
+      projected: Type.Optional(Type.Boolean()),
+      label: Type.Optional(Type.String()),
+    }),
+  ),
   /** The plans its deadlines offer */
   plansOffered: Type.Array(PlanSchema),
   application: Application,

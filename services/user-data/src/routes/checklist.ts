@@ -1,6 +1,7 @@
 import { getCollegeChecklist, MSG, updateChecklist } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { mergeReplace, toggleItem, type ToggleRefusal } from '../checklist.ts';
+import { studentDeadlines } from '../deadlines/next-deadlines.ts';
 import { collegeKey, requireListedCollege, type Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
 
@@ -10,7 +11,20 @@ export function checklistRoutes(deps: Deps): Implementation[] {
     implement(getCollegeChecklist, async (request) => {
       const uid = requireUser(request);
       const college = await requireListedCollege(deps, uid, request.query.collegeName);
-      return { success: true, message: MSG.checklistFound, checklist: college.checklist };
+      // Beyond the spec: the college's deadlines for the student's cycle, every plan, projected and labelled.
+      const resolved = (await studentDeadlines(deps, uid)).colleges.get(college.college_key)?.all ?? [];
+      return {
+        success: true,
+        message: MSG.checklistFound,
+        checklist: college.checklist,
+        deadlines: resolved.map((d) => ({
+          type: d.type,
+          date: d.date,
+          ...(d.projected ? { projected: true } : {}),
+          label: d.label,
+          kind: d.kind,
+        })),
+      };
     }),
 
     implement(updateChecklist, async (request) => {

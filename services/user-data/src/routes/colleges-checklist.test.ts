@@ -574,7 +574,7 @@ describe('college.ingested', () => {
     expect(await checklistOf(alice, ESU)).toEqual(esuBefore);
     // The refreshed dates are what get-deadlines gives.
     const d = await as(gw, alice).get<{ deadlines: Array<Record<string, string>> }>('/get-deadlines');
-    expect(d.body.deadlines.filter((x) => x.collegeName === LAKE)).toEqual([
+    expect(d.body.deadlines.filter((x) => x.collegeName === LAKE)).toMatchObject([
       { collegeName: LAKE, deadlineType: 'Early Decision', deadlineDate: '2026-11-01' },
       { collegeName: LAKE, deadlineType: 'Early Action', deadlineDate: '2026-11-15' },
     ]);

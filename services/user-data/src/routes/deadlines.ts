@@ -1,76 +1,78 @@
 import {
-  aidDates,
   calendarFeedIcs,
   createCalendarFeed,
   deadlinesIcs,
   getCalendarFeed,
   getDeadlines,
+  getDeadlineSettings,
   localToday,
   MSG,
   revokeCalendarFeed,
-  seasonDates,
+  updateDeadlineSettings,
   type AidDate,
   type DeadlineItem,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import type { FastifyReply } from 'fastify';
-import { datedDeadlines } from '../checklist.ts';
+import { deadlineSettings, studentDeadlines, type StudentDeadline } from '../deadlines/next-deadlines.ts';
 import type { Deps } from '../deps.ts';
 import { deadlinesToIcs } from '../ics.ts';
 import { UD_MSG } from '../messages.ts';
-import { presentApplication, presentFeedStatus, presentNoteDeadline } from '../presenters.ts';
+import { presentFeedStatus } from '../presenters.ts';
+
+/** A student's deadline as the spec's "Deadline item" gives it, with what is beyond the spec. */
+function presentItem(d: StudentDeadline): DeadlineItem {
+  if (d.origin === 'note')
+    return { noteId: d.noteId!, title: d.type, content: d.details ?? '', deadline: d.date };
+  return {
+    collegeName: d.collegeName ?? '',
+    deadlineType: d.type,
+    deadlineDate: d.date,
+    kind: d.kind,
+    ...(d.projected ? { projected: true } : {}),
+    label: d.label,
+    ...(d.sourceUrl ? { sourceUrl: d.sourceUrl } : {}),
+    ...(d.due ? { due: d.due } : {}),
+  };
+}
+
+/** The cycle-wide dates (FAFSA, CSS Profile, May 1) as the `aidDates` list gives them. */
+function presentCycleDate(d: StudentDeadline): AidDate {
+  return {
+    form: d.kind === 'fafsa' ? 'FAFSA' : d.kind === 'css-profile' ? 'CSS Profile' : 'Reply date',
+    title: d.type,
+    date: d.date,
+    details: d.details ?? '',
+    url: d.sourceUrl ?? '',
+  };
+}
 
 /**
- * The student's college deadlines plus notes that carry a deadline, soonest first; and, once the student
- * has a college on the list, the FAFSA and CSS Profile dates of the coming cycle.
+ * The student's applicable college deadlines of their cycle (projected where only last cycle's date is
+ * known, pruned by plan and submission) plus notes that carry a deadline, soonest first; and, once the
+ * student has a college on the list, the FAFSA, CSS Profile and reply dates of the cycle.
  */
 export async function collectDeadlines(
   deps: Deps,
   userId: string,
 ): Promise<{ deadlines: DeadlineItem[]; aid: AidDate[] }> {
-  const [colleges, notes, apps] = await Promise.all([
-    deps.colleges.listColleges(userId),
-    deps.notes.listNotes(userId),
-    deps.season.listApplications(userId),
-  ]);
-  const today = localToday();
-  const appOf = new Map(apps.map((a) => [a.college_key, a]));
-  const items: Array<{ date: string; item: DeadlineItem }> = [];
-  for (const c of colleges)
-    for (const d of datedDeadlines(c.checklist))
-      items.push({
-        date: d.date,
-        item: { collegeName: c.college_name, deadlineType: d.type, deadlineDate: d.date },
-      });
-  // What follows an application (decisions, the reply date, deposits, reminders) joins the same list, so
-  // the calendar, the file and the feed carry it with their usual alarms.
-  for (const c of colleges) {
-    const app = appOf.get(c.college_key);
-    if (!app) continue;
-    for (const d of seasonDates(presentApplication(app), today))
-      items.push({
-        date: d.date,
-        item: { collegeName: c.college_name, deadlineType: d.type, deadlineDate: d.date },
-      });
-  }
-  for (const n of notes)
-    if (n.deadline)
-      items.push({ date: n.deadline, item: presentNoteDeadline({ ...n, deadline: n.deadline }) });
+  const all = await studentDeadlines(deps, userId);
   return {
-    deadlines: items.sort((a, b) => a.date.localeCompare(b.date)).map((x) => x.item),
-    aid: colleges.length ? aidDates(today) : [],
+    deadlines: all.items.filter((d) => d.origin !== 'aid').map(presentItem),
+    aid: all.items.filter((d) => d.origin === 'aid').map(presentCycleDate),
   };
 }
 
 /** Sends a student's deadlines as an iCalendar file; personal, so never kept by shared caches. */
 async function sendIcs(deps: Deps, userId: string, reply: FastifyReply, disposition: string) {
-  const { deadlines, aid } = await collectDeadlines(deps, userId);
+  const now = deps.now();
+  const all = await studentDeadlines(deps, userId, now);
   return reply
     .header('cache-control', 'private, max-age=300')
     .header('x-robots-tag', 'noindex')
     .header('content-disposition', `${disposition}; filename="deadlines.ics"`)
     .type('text/calendar; charset=utf-8')
-    .send(deadlinesToIcs(deadlines, aid));
+    .send(deadlinesToIcs(all, now));
 }
 
 /** Where the public feed of a token lives, under the site's origin. */
@@ -78,8 +80,39 @@ export const feedPath = (token: string) => `/api/calendar/${token}/deadlines.ics
 
 /** Deadlines as a list, and as a private calendar feed a calendar app can subscribe to. */
 export function deadlineRoutes(deps: Deps): Implementation[] {
-  const { feeds } = deps;
+  const { feeds, profiles } = deps;
+
+  /** The settings as the API gives them: the chosen values, or the defaults. */
+  async function settingsOf(uid: string) {
+    const today = localToday(deps.now());
+    const [row, profile] = await Promise.all([profiles.getDeadlineSettings(uid), profiles.getProfile(uid)]);
+    const s = deadlineSettings(row, profile?.home_state ?? null, today);
+    return {
+      enteringYear: s.cycle.enteringYear,
+      enteringYearChosen: s.chosen,
+      cycle: s.cycle.label,
+      reminderDays: s.reminderDays,
+    };
+  }
+
   return [
+    implement(getDeadlineSettings, async (request) => {
+      const uid = requireUser(request);
+      return { success: true, message: UD_MSG.deadlineSettingsFound, data: await settingsOf(uid) };
+    }),
+
+    implement(updateDeadlineSettings, async (request) => {
+      const uid = requireUser(request);
+      const { enteringYear, reminderDays } = request.body;
+      const year = Number(localToday(deps.now()).slice(0, 4));
+      if (typeof enteringYear === 'number' && (enteringYear < year || enteringYear > year + 4))
+        throw new AppError('VALIDATION_ERROR', UD_MSG.enteringYearRange);
+      if (reminderDays && new Set(reminderDays).size !== reminderDays.length)
+        throw new AppError('VALIDATION_ERROR', UD_MSG.reminderDaysRange);
+      await profiles.saveDeadlineSettings(uid, { enteringYear, reminderDays });
+      return { success: true, message: UD_MSG.deadlineSettingsSaved, data: await settingsOf(uid) };
+    }),
+
     implement(getDeadlines, async (request) => {
       const uid = requireUser(request);
       const { deadlines, aid } = await collectDeadlines(deps, uid);

@@ -40,7 +40,7 @@ describe('private calendar link', () => {
     });
   });
 
-  it('creates an unguessable link whose feed parses as iCalendar with one-hour events', async () => {
+  it('creates an unguessable link whose feed parses as iCalendar, never at a floating time', async () => {
     await as(gw, alice).post('/add-user-college', { collegeName: 'Example State University' });
     await addNote(alice, 'Scholarship essay', '2026-12-01', 'Rotary club, 500 words');
     await addNote(alice, 'No date');
@@ -70,16 +70,22 @@ describe('private calendar link', () => {
         'Example State University: Early Action',
         'Example State University: Regular Decision',
         'Scholarship essay',
+        'College reply deadline (May 1)',
         ...aid.map((a) => a.title),
       ].sort(),
     );
-    for (const e of evs) expect(e.end!.getTime() - e.start.getTime()).toBe(60 * 60 * 1000);
+    // A whole day, or a moment with its zone: never a floating time.
+    for (const s of text
+      .split('BEGIN:VEVENT')
+      .slice(1)
+      .map((v) => /^DTSTART[^\r\n]*/m.exec(v)?.[0]))
+      expect(s).toMatch(/^DTSTART(;VALUE=DATE:\d{8}|;TZID=[A-Za-z_/]+:\d{8}T235900)$/);
     const essay = evs.find((e) => String(e.summary) === 'Scholarship essay')!;
     expect(String(essay.description)).toBe('Rotary club, 500 words');
     expect([essay.start.getFullYear(), essay.start.getMonth() + 1, essay.start.getDate()]).toEqual([
       2026, 12, 1,
     ]);
-    expect(new Set(evs.map((e) => e.uid)).size).toBe(3 + aid.length);
+    expect(new Set(evs.map((e) => e.uid)).size).toBe(4 + aid.length);
 
     const status = await as(gw, alice).get<{ data: { active: boolean; lastUsedAt: string | null } }>(
       '/calendar-feed',
@@ -280,6 +286,8 @@ describe('every user route refuses another student', () => {
     }),
     'POST /remove-note': (userId) => ({ body: { userId, noteTitle: 'Bob note' } }),
     'GET /get-deadlines': (userId) => ({ query: { userId } }),
+    'GET /get-deadline-settings': (userId) => ({ query: { userId } }),
+    'POST /update-deadline-settings': (userId) => ({ body: { userId, reminderDays: [10] } }),
     'GET /calendar-feed': (userId) => ({ query: { userId } }),
     'POST /create-calendar-feed': (userId) => ({ body: { userId } }),
     'POST /revoke-calendar-feed': (userId) => ({ body: { userId } }),

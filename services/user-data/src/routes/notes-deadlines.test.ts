@@ -215,7 +215,7 @@ describe('get-deadlines', () => {
     await as(gw, dave).post('/add-note', { note: note({ title: 'Undated', content: 'No date here' }) });
     const r = await as(gw, dave).get('/get-deadlines');
     expect(r.status).toBe(200);
-    expect(r.body.deadlines).toEqual([
+    expect(r.body.deadlines).toMatchObject([
       { collegeName: 'Example State University', deadlineType: 'Early Action', deadlineDate: '2026-11-01' },
       { noteId: n.body.data.id, title: 'Scholarship essay', content: 'Rotary club', deadline: '2026-12-01' },
       {

@@ -17,6 +17,7 @@ import {
 } from '@ct/testkit';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wallTimeToUtc, ZONES } from '../deadlines/zones.ts';
 import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
 let gw: TestGateway;
@@ -151,6 +152,7 @@ describe('deadlines with financial aid dates, and the ICS file', () => {
     expect(r.body.aidDates.map((a) => [a.title, a.date])).toEqual([
       [`FAFSA opens (${y}–${String((y + 1) % 100).padStart(2, '0')})`, `${y - 1}-10-01`],
       [`CSS Profile opens (${y}–${String((y + 1) % 100).padStart(2, '0')})`, `${y - 1}-10-01`],
+      ['College reply deadline (May 1)', `${y}-05-01`],
       [`FAFSA federal deadline (${y}–${String((y + 1) % 100).padStart(2, '0')})`, `${y + 1}-06-30`],
     ]);
   });
@@ -172,23 +174,21 @@ describe('deadlines with financial aid dates, and the ICS file', () => {
         'Colby College: CSS Profile priority deadline',
         'Colby College: Regular Decision',
         'Interview',
+        'College reply deadline (May 1)',
         ...aidDates(today).map((a) => a.title),
       ].sort(),
     );
     const rd = events.find((e) => String(e.summary) === 'Colby College: Regular Decision')!;
-    expect([rd.start.getFullYear(), rd.start.getMonth() + 1, rd.start.getDate()]).toEqual(
-      SOON.split('-').map(Number),
-    );
-    for (const e of events) {
-      expect(e.end!.getTime() - e.start.getTime()).toBe(3_600_000);
-      const alarms = (e as VEvent & { alarms?: Array<{ action: string; trigger: string }> }).alarms ?? [];
-      expect(alarms.map((a) => [a.action, a.trigger])).toEqual([
-        ['DISPLAY', '-PT720H'],
-        ['DISPLAY', '-PT336H'],
-        ['DISPLAY', '-PT168H'],
-        ['DISPLAY', '-PT24H'],
-      ]);
-    }
+    // Due at 11:59 pm in the college's zone (the test college is in Illinois: Central Time).
+    expect(rd.start.toISOString()).toBe(wallTimeToUtc(ZONES.central, SOON, 23, 59));
+    const rdAlarms = (rd as VEvent & { alarms?: Array<{ action: string; trigger: string }> }).alarms ?? [];
+    // SOON is 40 days away: every lead day is still to come, each at 9 am local.
+    expect(rdAlarms.map((a) => [a.action, a.trigger])).toEqual([
+      ['DISPLAY', '-P30DT14H59M'],
+      ['DISPLAY', '-P14DT14H59M'],
+      ['DISPLAY', '-P7DT14H59M'],
+      ['DISPLAY', '-P1DT14H59M'],
+    ]);
     // The subscription feed is the same calendar.
     const link = await as(gw, alice).post<{ data: { path: string } }>('/create-calendar-feed', {});
     const feed = await gw.api<string>('GET', link.body.data.path);

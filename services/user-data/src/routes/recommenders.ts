@@ -7,7 +7,8 @@ import {
   saveRecommender,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
-import { datedDeadlines, isRealDate } from '../checklist.ts';
+import { isRealDate } from '../checklist.ts';
+import { studentDeadlines } from '../deadlines/next-deadlines.ts';
 import { requireListedCollege, type Deps } from '../deps.ts';
 import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
@@ -32,7 +33,13 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
         success: true,
         message: UD_MSG.recommendersFound,
         recommenders: (await recommenders.listRecommenders(uid, college.college_key)).map(presentRecommender),
-        askBy: askByDate(datedDeadlines(college.checklist), localToday()),
+        // The cycle's applicable application deadlines (projected where only last cycle's is known).
+        askBy: askByDate(
+          ((await studentDeadlines(deps, uid)).colleges.get(college.college_key)?.items ?? [])
+            .filter((d) => d.kind === 'application')
+            .map((d) => ({ type: d.type, date: d.date })),
+          localToday(deps.now()),
+        ),
       };
     }),
 

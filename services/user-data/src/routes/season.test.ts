@@ -54,7 +54,7 @@ describe('the season overview', () => {
     expect(bates.plansOffered).toEqual(['EA', 'REA', 'RD']);
     expect(colby.application).toMatchObject({ status: 'researching', plan: null, portalSetUp: false });
     // No plan chosen yet: the first application deadline to come.
-    expect(bates.nextDate).toEqual({ type: 'Early Action', date: addDays(today, 10) });
+    expect(bates.nextDate).toMatchObject({ type: 'Early Action', date: addDays(today, 10) });
     expect(colby.checklist.done).toBe(0);
     expect(colby.checklist.total).toBeGreaterThan(5);
     expect(colby.recommenders).toEqual({ total: 0, asked: 0, submitted: 0 });
@@ -70,7 +70,7 @@ describe('the season overview', () => {
     const r = await update(alice, { collegeName: BATES, plan: 'RD' });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Application updated');
-    expect(r.body.data.nextDate).toEqual({ type: 'Regular Decision', date: addDays(today, 70) });
+    expect(r.body.data.nextDate).toMatchObject({ type: 'Regular Decision', date: addDays(today, 70) });
     await as(gw, alice).post('/save-recommender', {
       collegeName: BATES,
       recommenderId: crypto.randomUUID(),
@@ -103,11 +103,13 @@ describe('status through to the decision', () => {
       type: 'Decision expected (estimated)',
       date: `${entry - 1}-12-15`,
     });
-    expect(await deadlines(alice)).toContainEqual({
-      collegeName: COLBY,
-      deadlineType: 'Decision expected (estimated)',
-      deadlineDate: `${entry - 1}-12-15`,
-    });
+    expect(await deadlines(alice)).toContainEqual(
+      expect.objectContaining({
+        collegeName: COLBY,
+        deadlineType: 'Decision expected (estimated)',
+        deadlineDate: `${entry - 1}-12-15`,
+      }),
+    );
     const ics = await gw.api<string>('GET', '/api/download-deadlines.ics', { token: alice.idToken });
     expect(ics.body).toContain(`SUMMARY:${COLBY}: Decision expected (estimated)`);
     // The date the student types in replaces the estimate.
@@ -136,16 +138,20 @@ describe('status through to the decision', () => {
       date: addDays(today, 7),
     });
     const all = await deadlines(alice);
-    expect(all).toContainEqual({
-      collegeName: BATES,
-      deadlineType: 'Send a letter of continued interest',
-      deadlineDate: addDays(today, 7),
-    });
-    expect(all).toContainEqual({
-      collegeName: COLBY,
-      deadlineType: 'Reply by (May 1)',
-      deadlineDate: `${entry}-05-01`,
-    });
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        collegeName: BATES,
+        deadlineType: 'Send a letter of continued interest',
+        deadlineDate: addDays(today, 7),
+      }),
+    );
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        collegeName: COLBY,
+        deadlineType: 'Reply by (May 1)',
+        deadlineDate: `${entry}-05-01`,
+      }),
+    );
     // Housing and a deposit date of the college's own follow when typed in.
     const housing = await update(alice, {
       collegeName: COLBY,
@@ -158,7 +164,10 @@ describe('status through to the decision', () => {
         { type: 'Housing application due', date: addDays(today, 45) },
       ]),
     );
-    expect(housing.body.data.nextDate).toEqual({ type: 'Enrollment deposit due', date: addDays(today, 40) });
+    expect(housing.body.data.nextDate).toMatchObject({
+      type: 'Enrollment deposit due',
+      date: addDays(today, 40),
+    });
   });
 
   it('keeps a portal link and its tick, and refuses a link carrying a password', async () => {

@@ -11,6 +11,7 @@ import {
   type ApplicationStatus,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
+import { studentDeadlines } from '../deadlines/next-deadlines.ts';
 import { collegeKey, requireListedCollege, type Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
 import { presentSeasonCollege } from '../presenters.ts';
@@ -38,30 +39,33 @@ export function seasonRoutes(deps: Deps): Implementation[] {
   /** One college of the student's list, as the overview shows it, read after a change. */
   async function seasonCollege(uid: string, name: string) {
     const college = await requireListedCollege(deps, uid, name);
-    const [apps, offers, recs] = await Promise.all([
+    const [apps, offers, recs, dl] = await Promise.all([
       season.listApplications(uid),
       season.listAidOffers(uid),
       recommenders.listRecommenders(uid, college.college_key),
+      studentDeadlines(deps, uid),
     ]);
     return presentSeasonCollege(
       college,
       apps.find((a) => a.college_key === college.college_key) ?? null,
       offers.find((o) => o.college_key === college.college_key) ?? null,
       recs,
-      localToday(),
+      dl.today,
+      dl.colleges.get(college.college_key) ?? { all: [], next: null },
     );
   }
 
   return [
     implement(getSeason, async (request) => {
       const uid = requireUser(request);
-      const [list, apps, offers, recs] = await Promise.all([
+      const [list, apps, offers, recs, dl] = await Promise.all([
         colleges.listColleges(uid),
         season.listApplications(uid),
         season.listAidOffers(uid),
         recommenders.listRecommenders(uid),
+        studentDeadlines(deps, uid),
       ]);
-      const today = localToday();
+      const today = dl.today;
       const byKey = <T extends { college_key: string }>(rows: T[]) =>
         new Map(rows.map((r) => [r.college_key, r]));
       const appOf = byKey(apps);
@@ -78,6 +82,7 @@ export function seasonRoutes(deps: Deps): Implementation[] {
             // Recommenders name their college by the list's name (the key when it left the list).
             recs.filter((r) => collegeKey(r.college_name) === c.college_key),
             today,
+            dl.colleges.get(c.college_key) ?? { all: [], next: null },
           ),
         ),
       };

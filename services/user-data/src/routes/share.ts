@@ -16,7 +16,7 @@ import { UD_MSG } from '../messages.ts';
 import { presentShareLink } from '../presenters.ts';
 import type { ShareView } from '../repositories/share-links.ts';
 import { buildSharedView, sharedPagePath } from '../share/shared-view.ts';
-import { collectDeadlines } from './deadlines.ts';
+import { studentDeadlines } from '../deadlines/next-deadlines.ts';
 
 /** Nothing a share link answers may be kept by a cache or indexed by a search engine. */
 function privateReply(reply: FastifyReply): FastifyReply {
@@ -108,13 +108,14 @@ export function shareRoutes(deps: Deps): Implementation[] {
     implement(sharedCalendarIcs, async (request, reply) => {
       const { link } = await open(request.params.token, reply);
       if (!link.scope.includes('calendar')) throw new AppError('NOT_FOUND', UD_MSG.sharedLinkGone);
-      const { deadlines, aid } = await collectDeadlines(deps, link.user_id);
+      const now = deps.now();
+      const all = await studentDeadlines(deps, link.user_id, now);
       // A note's deadline is the student's own: a shared calendar carries the colleges' dates only.
-      const collegeDates = deadlines.filter((d) => 'collegeName' in d);
+      const shared = { ...all, items: all.items.filter((d) => d.origin !== 'note') };
       return reply
         .header('content-disposition', 'inline; filename="deadlines.ics"')
         .type('text/calendar; charset=utf-8')
-        .send(deadlinesToIcs(collegeDates, aid));
+        .send(deadlinesToIcs(shared, now, 'Shared college deadlines'));
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { collectDeadlines } from '../routes/deadlines.ts';
+import { upcomingDeadlines } from '../deadlines/next-deadlines.ts';
 
 /** A college deadline as a shared view shows it. */
 export interface SharedDeadline {
@@ -9,17 +9,21 @@ export interface SharedDeadline {
 }
 
 /**
- * The deadlines a share link shows, from the student's deadline list as it stands (each college's dated
- * deadlines and the dates that follow an application; never a note's): every date from `today` on,
- * soonest first. The one source of the shared view's "next deadline" per college and of its list, so a
- * better source of a student's next deadline per college can replace it here alone.
+ * The deadlines a share link shows: the student's applicable dates still ahead from the one answer of
+ * `deadlines/next-deadlines.ts` (their cycle, projected where only last cycle's date is known, pruned by
+ * plan and submission), soonest first; never a note's. A projected date says so in its type, as
+ * everywhere else it shows.
  */
-export async function sharedDeadlines(deps: Deps, userId: string, today: string): Promise<SharedDeadline[]> {
-  const { deadlines } = await collectDeadlines(deps, userId);
+export async function sharedDeadlines(deps: Deps, userId: string): Promise<SharedDeadline[]> {
+  const { items } = await upcomingDeadlines(deps, userId);
   const out: SharedDeadline[] = [];
-  for (const d of deadlines)
-    if ('collegeName' in d && d.deadlineDate >= today)
-      out.push({ collegeName: d.collegeName, type: d.deadlineType, date: d.deadlineDate });
+  for (const d of items)
+    if (d.origin !== 'note' && d.collegeName)
+      out.push({
+        collegeName: d.collegeName,
+        type: d.projected ? `${d.type}: ${d.label}` : d.type,
+        date: d.date,
+      });
   return out;
 }
 

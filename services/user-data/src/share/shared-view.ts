@@ -25,7 +25,7 @@ export async function buildSharedView(deps: Deps, link: ShareLinkRow, token: str
     deps.colleges.listColleges(uid),
     has('plan') || has('status') ? deps.season.listApplications(uid) : Promise.resolve([]),
     has('aid') ? deps.season.listAidOffers(uid) : Promise.resolve([]),
-    has('deadlines') ? sharedDeadlines(deps, uid, today) : Promise.resolve([]),
+    has('deadlines') ? sharedDeadlines(deps, uid) : Promise.resolve([]),
   ]);
   const appOf = new Map(apps.map((a) => [a.college_key, a]));
   const offerOf = new Map(offers.map((o) => [o.college_key, o]));

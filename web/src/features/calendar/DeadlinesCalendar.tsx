@@ -18,6 +18,7 @@ import { Countdown } from '../../components/Countdown';
 import { formatCalendarDate } from '../../lib/format';
 import { useUid, userDataKeys } from '../../api/keys';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
+import { DeadlineSettingsPanel } from './DeadlineSettingsPanel';
 import {
   byDay,
   dayKey,
@@ -127,7 +128,7 @@ function DeadlineList({ items, empty }: { items: readonly CalendarDeadline[]; em
               <span className="deadline-details"> — {d.details}</span>
             ) : null}
             <div className="muted small-print">
-              {formatCalendarDate(d.date)} <Countdown date={d.date} /> ·{' '}
+              {d.label ?? formatCalendarDate(d.date)} <Countdown date={d.date} /> ·{' '}
               {d.aid && d.source === 'college' ? 'Financial aid deadline' : SOURCE_TEXT[d.source]}
             </div>
             {d.source === 'aid' ? (
@@ -317,6 +318,7 @@ export function DeadlinesCalendar() {
           </>
         ) : null}
       </div>
+      <DeadlineSettingsPanel />
       <CalendarFeedPanel />
     </section>
   );

@@ -18,6 +18,8 @@ export interface CalendarDeadline {
   aid: boolean;
   /** Where to act on it (the FAFSA and CSS Profile sites). */
   url?: string;
+  /** A projected date's words: "Expected January 1, 2027 (last cycle's date; confirm on the college's site)" */
+  label?: string;
 }
 
 /** Deadlines carry a day, not a time: events start at 09:00 local (floating) time on that day. */
@@ -33,6 +35,7 @@ export function toCalendarDeadline(d: DeadlineItem, index: number): CalendarDead
       summary: college || 'Deadline',
       title: college && type ? `${college}: ${type}` : college || type || 'Deadline',
       details: d.deadlineType,
+      ...(d.projected && d.label ? { label: d.label } : {}),
       source: 'college',
       aid: isAidDeadlineType(d.deadlineType),
     };

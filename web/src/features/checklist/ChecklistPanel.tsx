@@ -8,13 +8,44 @@ import { LoadError } from '../../components/LoadError';
 import { Countdown } from '../../components/Countdown';
 import { TextWithLinks } from '../../components/ExternalLink';
 import { formatCalendarDate } from '../../lib/format';
-import { useChecklist, useSaveChecklist, useToggleItem } from './api';
+import { useChecklist, useChecklistDeadlines, useSaveChecklist, useToggleItem } from './api';
 import { checklistProgress, copyChecklist, isDeadlineItem, itemGuard, sectionTitle } from './progress';
 import './checklist.css';
 
 export type Notify = (kind: 'success' | 'error', text: string) => void;
 
-function deadlineLabel(item: Extract<ChecklistItem, { type: string }>): string {
+/** A resolved deadline of the student's cycle (see `useChecklistDeadlines`). */
+type Resolved = { type: string; date: string | null; projected?: boolean; label: string; kind?: string };
+
+/** Kinds of date a student can miss that the college's data may not give: shown as "not known" then. */
+const OTHER_KINDS: ReadonlyArray<[string, string]> = [
+  ['priority-merit', 'Priority or merit scholarship deadline'],
+  ['css-profile', 'CSS Profile deadline'],
+  ['interview', 'Interview request deadline'],
+];
+
+/** The kinds of date the college's data does not give, said plainly rather than guessed. */
+function NotKnown({ resolved }: { resolved: readonly Resolved[] | undefined }) {
+  if (!resolved) return null;
+  const missing = OTHER_KINDS.filter(([kind]) => !resolved.some((d) => d.kind === kind && d.date));
+  if (!missing.length) return null;
+  return (
+    <p className="muted small-print not-known-dates">
+      {missing.map(([, label]) => `${label}: not known`).join(' · ')}. Check the college's site.
+    </p>
+  );
+}
+
+/**
+ * A deadline item as the student reads it: its date for the student's cycle when the server resolved
+ * one (a projected date says so, in its label), else the stored date.
+ */
+function deadlineLabel(
+  item: Extract<ChecklistItem, { type: string }>,
+  resolved: Resolved | undefined,
+): string {
+  if (resolved?.date)
+    return `${item.type}: ${resolved.projected ? resolved.label : formatCalendarDate(resolved.date)}`;
   return `${item.type}: ${item.date === null ? 'Rolling' : formatCalendarDate(item.date)}`;
 }
 
@@ -108,6 +139,9 @@ function ChecklistBody({
   notify: Notify;
 }) {
   const toggle = useToggleItem(collegeName, () => notify('error', MSG.failedToUpdateChecklist));
+  const resolved = useChecklistDeadlines(collegeName);
+  const resolvedOf = (type: string) =>
+    resolved.data?.find((d) => d.type.trim().toLowerCase() === type.trim().toLowerCase());
   const save = useSaveChecklist(collegeName);
   const [draft, setDraft] = useState<Checklist | null>(null);
   // Ticks waiting for the server, applied in the click's own render so a box never flickers back
@@ -258,8 +292,12 @@ function ChecklistBody({
                   return (
                     <li key={`d-${index}`} className="checklist-item deadline-item">
                       {checkbox}
-                      <label htmlFor={id}>{deadlineLabel(item)}</label>
-                      {item.date ? <Countdown date={item.date} /> : null}
+                      <label htmlFor={id}>{deadlineLabel(item, resolvedOf(item.type))}</label>
+                      {resolvedOf(item.type)?.date ? (
+                        <Countdown date={resolvedOf(item.type)!.date!} />
+                      ) : item.date && !resolved.data ? (
+                        <Countdown date={item.date} />
+                      ) : null}
                       {editing ? (
                         <span className="muted read-only-note">From the college (read-only)</span>
                       ) : null}
@@ -314,6 +352,7 @@ function ChecklistBody({
                 );
               })}
             </ul>
+            {section === 'deadlines' ? <NotKnown resolved={resolved.data} /> : null}
             {editing ? (
               <button
                 type="button"

@@ -14,6 +14,21 @@ export function useChecklist(collegeName: string | null) {
   });
 }
 
+/**
+ * The college's deadlines for the student's cycle, as the server resolves them: each plan's date, last
+ * cycle's projected one year on and labelled so ("Expected January 1, 2027 (last cycle's date; ...)").
+ */
+export function useChecklistDeadlines(collegeName: string | null) {
+  const uid = useUid();
+  return useQuery({
+    queryKey: [...userDataKeys.checklist(uid, collegeName ?? ''), 'deadlines'] as const,
+    enabled: !!uid && !!collegeName,
+    queryFn: async ({ signal }) =>
+      (await api.getCollegeChecklist({ userId: uid, collegeName: collegeName ?? '' }, { signal }))
+        .deadlines ?? [],
+  });
+}
+
 export interface Toggle {
   section: string;
   itemIndex: number;

@@ -239,8 +239,20 @@ const SeasonView = memo(function SeasonView({
                     {c.nextDate ? (
                       <>
                         <span>{c.nextDate.type}</span>{' '}
-                        <time dateTime={c.nextDate.date}>{formatCalendarDate(c.nextDate.date)}</time>{' '}
+                        <time dateTime={c.nextDate.date}>
+                          {c.nextDate.projected && c.nextDate.label
+                            ? c.nextDate.label
+                            : formatCalendarDate(c.nextDate.date)}
+                        </time>{' '}
                         <Countdown date={c.nextDate.date} today={today} />
+                        {c.nextDate.projected && c.nextDate.sourceUrl ? (
+                          <>
+                            {' '}
+                            <a href={c.nextDate.sourceUrl} target="_blank" rel="noopener noreferrer">
+                              Source
+                            </a>
+                          </>
+                        ) : null}
                       </>
                     ) : (
                       <span className="muted">None ahead</span>
