@@ -79,6 +79,7 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
      VALUES (gen_random_uuid(), $1, 'test college', 'Ms. Lee')`,
   'user_data.application.user_id': `INSERT INTO user_data.application (user_id, college_key, status) VALUES ($1, 'test college', 'submitted')`,
   'user_data.aid_offer.user_id': `INSERT INTO user_data.aid_offer (user_id, college_key) VALUES ($1, 'test college')`,
+  'user_data.deadline_settings.user_id': `INSERT INTO user_data.deadline_settings (user_id, entering_year) VALUES ($1, 2027)`,
   'user_data.academic_profile.user_id': `INSERT INTO user_data.academic_profile (user_id, act_composite) VALUES ($1, 30)`,
   'user_data.note_read.student_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ('an-admin', $1, 1)`,
   'user_data.note_read.reader_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ($1, 'a-student', 1)`,
