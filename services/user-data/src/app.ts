@@ -4,6 +4,7 @@ import { defineService } from '@ct/service-kit';
 import { UserDataConfig } from './config.ts';
 import { makeDeps } from './deps.ts';
 import { onCollegeIngested, onCollegeRemoved } from './events.ts';
+import { idempotentWrites } from './idempotent-writes.ts';
 import { USER_DATA_LIMITS } from './limits.ts';
 import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
@@ -40,6 +41,9 @@ export default defineService({
     ...accountDataRoutes(deps),
     ...internalRoutes(deps),
   ],
+  async plugin(scope, deps) {
+    idempotentWrites(scope, deps.idempotency);
+  },
   async start(deps) {
     const { ctx } = deps;
     const consumer = ctx.bus.subscribe('user-data', {
@@ -53,6 +57,7 @@ export default defineService({
       try {
         const n = await colleges.purgeRemoved(USER_DATA_LIMITS.removedCollegeKeepDays);
         if (n) ctx.log.info({ purged: n }, 'removed colleges past their keep time forgotten');
+        await deps.idempotency.purge(USER_DATA_LIMITS.writeIdKeepDays);
       } catch (err) {
         ctx.log.warn({ err }, 'purge of removed colleges failed; retried at the next interval');
       }

@@ -4,6 +4,7 @@ import { UD_MSG } from './messages.ts';
 import { AcademicRepository } from './repositories/academic.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
 import { DraftRepository } from './repositories/drafts.ts';
+import { IdempotencyRepository } from './repositories/idempotency.ts';
 import { CalendarFeedRepository } from './repositories/feeds.ts';
 import { NoteReadRepository } from './repositories/note-reads.ts';
 import { NoteRepository } from './repositories/notes.ts';
@@ -32,6 +33,8 @@ export interface Deps {
   drafts: DraftRepository;
   recommenders: RecommenderRepository;
   season: SeasonRepository;
+  /** Ids of writes already applied (a queued write sent twice is applied once). */
+  idempotency: IdempotencyRepository;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too. `from`:
@@ -53,6 +56,7 @@ export function makeDeps(ctx: ServiceContext): Deps {
     drafts: new DraftRepository(ctx.db),
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),
+    idempotency: new IdempotencyRepository(ctx.db),
     async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {

@@ -15,4 +15,6 @@ export const USER_DATA_LIMITS = {
   removedCollegeKeepDays: REMOVED_COLLEGE_KEEP_DAYS,
   /** How often kept checklists older than that are purged. */
   removedPurgeEveryMs: 60 * 60_000,
+  /** How long the id of an applied write is kept (a phone offline longer resends nothing older). */
+  writeIdKeepDays: 30,
 } as const;

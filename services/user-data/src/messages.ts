@@ -14,6 +14,9 @@ export const UD_MSG = {
   collegeDataGone: (name: string) =>
     `We no longer have data for "${name}". Search for it again to refresh it.`,
   checklistUpdated: 'Checklist updated',
+  badIdempotencyKey:
+    'The write id (Idempotency-Key) must be 8 to 100 letters, digits, dashes or underscores.',
+  writeInProgress: 'This change is still being saved. Try again in a moment.',
   staleItem:
     'This checklist item has changed since you loaded it (the checklist was updated elsewhere). Reload the checklist and try again.',
   tooManyNotes: `You can have at most ${LIMITS.notesPerUser} notes. Delete a note to add a new one.`,
