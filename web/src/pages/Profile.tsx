@@ -3,6 +3,7 @@ import { DeadlinesCalendar } from '../features/calendar/DeadlinesCalendar';
 import { AcademicProfilePanel } from '../features/fit';
 import { MoneyProfilePanel } from '../features/money/MoneyProfilePanel';
 import { NotesPanel } from '../features/notes/NotesPanel';
+import { InstallHint } from '../pwa/InstallHint';
 import { YourDataSection } from '../features/notes/YourDataSection';
 import { usePageMeta } from '../hooks/usePageMeta';
 
@@ -13,6 +14,7 @@ export default function ProfilePage() {
     <section className="page profile-page">
       <h1>Profile</h1>
       <AccountSection />
+      <InstallHint />
       <MoneyProfilePanel />
       <AcademicProfilePanel />
       <DeadlinesCalendar />
