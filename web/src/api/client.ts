@@ -45,6 +45,8 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
   /** The ID token to send instead of the session's (the session asking the server about a stored one). */
   token?: string | undefined;
+  /** A queued write's id: the server applies a write sent twice with the same id once. */
+  idempotencyKey?: string | undefined;
 }
 type QueryOf<R extends RouteDef> = RouteQuery<R> &
   (R['schema'] extends { params: object } ? RouteParams<R> : unknown);
@@ -75,6 +77,7 @@ export async function send(
   const headers: Record<string, string> = { accept };
   const token = opts.token ?? (await tokenSource());
   if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
