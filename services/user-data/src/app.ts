@@ -16,6 +16,9 @@ import { noteRoutes } from './routes/notes.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { academicRoutes } from './routes/academic.ts';
 import { recommenderRoutes } from './routes/recommenders.ts';
+import { reminderRoutes } from './routes/reminders.ts';
+import { webPushSender } from './reminders/push.ts';
+import { sendDueReminders } from './reminders/send-reminders.ts';
 import { seasonRoutes } from './routes/season.ts';
 
 /**
@@ -38,6 +41,7 @@ export default defineService({
     ...draftRoutes(deps),
     ...recommenderRoutes(deps),
     ...seasonRoutes(deps),
+    ...reminderRoutes(deps),
     ...accountDataRoutes(deps),
     ...internalRoutes(deps),
   ],
@@ -66,5 +70,21 @@ export default defineService({
     const timer = setInterval(() => void purge(), USER_DATA_LIMITS.removedPurgeEveryMs);
     timer.unref();
     ctx.onClose(() => clearInterval(timer));
+    // Deadline reminders: each pass sends what has come due, once (rows claim them across replicas).
+    const every = ctx.config.REMINDER_EVERY_MS;
+    if (every > 0) {
+      const send = webPushSender(deps.vapid);
+      const remind = async () => {
+        try {
+          const r = await sendDueReminders(deps, send);
+          if (r.sent || r.dropped) ctx.log.info(r, 'deadline reminders sent');
+        } catch (err) {
+          ctx.log.warn({ err }, 'reminder pass failed; retried at the next interval');
+        }
+      };
+      const reminderTimer = setInterval(() => void remind(), every);
+      reminderTimer.unref();
+      ctx.onClose(() => clearInterval(reminderTimer));
+    }
   },
 });

@@ -1,5 +1,6 @@
 import { internalGetCollege, normaliseCollegeName, type College } from '@ct/contracts';
 import { AppError, type AuthContext, type ServiceContext } from '@ct/service-kit';
+import type { UserDataSettings } from './config.ts';
 import { UD_MSG } from './messages.ts';
 import { AcademicRepository } from './repositories/academic.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
@@ -10,8 +11,10 @@ import { NoteReadRepository } from './repositories/note-reads.ts';
 import { NoteRepository } from './repositories/notes.ts';
 import { ProfileRepository } from './repositories/profiles.ts';
 import { RecommenderRepository } from './repositories/recommenders.ts';
+import { ReminderRepository } from './repositories/reminders.ts';
 import { SeasonRepository } from './repositories/season.ts';
 import { StudentRepository } from './repositories/students.ts';
+import { vapidKeys, type VapidKeys } from './reminders/vapid.ts';
 
 /** The request on whose behalf a call is made: its verified identity and its id. */
 export interface Caller {
@@ -21,7 +24,7 @@ export interface Caller {
 
 /** What every route module of the service is given. */
 export interface Deps {
-  ctx: ServiceContext;
+  ctx: ServiceContext<UserDataSettings>;
   colleges: UserCollegeRepository;
   notes: NoteRepository;
   /** Who among the admins read whose notes, when. */
@@ -35,6 +38,10 @@ export interface Deps {
   season: SeasonRepository;
   /** Ids of writes already applied (a queued write sent twice is applied once). */
   idempotency: IdempotencyRepository;
+  /** Push subscriptions, reminder settings and the record of reminders sent. */
+  reminders: ReminderRepository;
+  /** The keys deadline reminders are signed with (config, or kept in the data folder). */
+  vapid: VapidKeys;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too. `from`:
@@ -43,7 +50,7 @@ export interface Deps {
   fetchCollege(name: string, from?: Caller | null, scorecardId?: number | null): Promise<College | null>;
 }
 
-export function makeDeps(ctx: ServiceContext): Deps {
+export function makeDeps(ctx: ServiceContext<UserDataSettings>): Deps {
   return {
     ctx,
     colleges: new UserCollegeRepository(ctx.db),
@@ -57,6 +64,8 @@ export function makeDeps(ctx: ServiceContext): Deps {
     recommenders: new RecommenderRepository(ctx.db),
     season: new SeasonRepository(ctx.db),
     idempotency: new IdempotencyRepository(ctx.db),
+    reminders: new ReminderRepository(ctx.db),
+    vapid: vapidKeys(ctx.config),
     async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {

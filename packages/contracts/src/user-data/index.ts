@@ -26,6 +26,12 @@ import {
 import { addNote, getNotes, removeNote, updateNote } from './notes.ts';
 import { getStudentProfile, updateStudentProfile } from './profile.ts';
 import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
+import {
+  getReminderSettings,
+  subscribeReminders,
+  unsubscribeReminders,
+  updateReminderSettings,
+} from './reminders.ts';
 import { getSeason, removeAidOffer, saveAidOffer, updateApplication } from './season.ts';
 
 export * from './academic.ts';
@@ -38,6 +44,7 @@ export * from './internal.ts';
 export * from './notes.ts';
 export * from './profile.ts';
 export * from './recommenders.ts';
+export * from './reminders.ts';
 export * from './season.ts';
 
 export const userDataRoutes = [
@@ -71,6 +78,10 @@ export const userDataRoutes = [
   updateApplication,
   saveAidOffer,
   removeAidOffer,
+  getReminderSettings,
+  subscribeReminders,
+  unsubscribeReminders,
+  updateReminderSettings,
   exportMyData,
   deleteMyData,
   internalUserDataStats,

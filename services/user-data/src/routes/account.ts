@@ -103,6 +103,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
         await noteReads.forget(uid, tx);
         await students.forget(uid, tx);
         await deps.idempotency.forget(uid, tx);
+        await deps.reminders.forget(uid, tx);
         return { colleges: c, notes: n };
       });
       request.log.info({ colleges: counts.colleges, notes: counts.notes }, 'student data deleted on request');
