@@ -4,6 +4,7 @@ import { AcademicProfilePanel } from '../features/fit';
 import { MoneyProfilePanel } from '../features/money/MoneyProfilePanel';
 import { NotesPanel } from '../features/notes/NotesPanel';
 import { InstallHint } from '../pwa/InstallHint';
+import { RemindersPanel } from '../features/reminders/RemindersPanel';
 import { YourDataSection } from '../features/notes/YourDataSection';
 import { usePageMeta } from '../hooks/usePageMeta';
 
@@ -15,6 +16,7 @@ export default function ProfilePage() {
       <h1>Profile</h1>
       <AccountSection />
       <InstallHint />
+      <RemindersPanel />
       <MoneyProfilePanel />
       <AcademicProfilePanel />
       <DeadlinesCalendar />
