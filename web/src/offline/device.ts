@@ -36,6 +36,8 @@ export async function restoreQueries(qc: QueryClient, uid: string): Promise<void
     return;
   }
   hydrate(qc, saved.state);
+  // What the device kept paints at once, but is always checked with the server when a page uses it.
+  void qc.invalidateQueries({ refetchType: 'none' });
 }
 
 /**
