@@ -185,7 +185,13 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
     const clearHttpCache = async () => {
       // A helper tab only for the call: an extra open tab would keep Lighthouse's tab in the background.
       const tab = await context.newPage();
-      await (await context.newCDPSession(tab)).send('Network.clearBrowserCache');
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Network.clearBrowserCache');
+      // The service worker and its precache too (a first visit has neither); the session stays.
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: gw.url,
+        storageTypes: 'cache_storage,service_workers',
+      });
       await tab.close();
     };
     const measure = async (p: string, session: PageScore['session']) => {
@@ -262,7 +268,7 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
     };
 
     const wanted = (p: string) => only.length === 0 || only.includes(p);
-    for (const p of ['/', '/login']) if (wanted(p)) await measure(p, 'signed out');
+    for (const p of ['/', '/login', '/about']) if (wanted(p)) await measure(p, 'signed out');
     // Sign in through the real login form in the same Chrome profile Lighthouse uses.
     const page = await context.newPage();
     // Chrome's own profile has no base URL, so this follows testkit's signInInBrowser with absolute URLs.
@@ -273,7 +279,10 @@ async function lighthouseRun({ runs, only, saveDir }: RunOptions): Promise<PageS
     await form.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForSelector('html[data-session="signed-in"]', { state: 'attached', timeout: 30_000 });
     await page.close();
-    for (const p of ['/search', '/usercolleges', '/profile']) if (wanted(p)) await measure(p, 'signed in');
+    // The college view (a college's checklist and panels), Essays and Admin (a student sees its refusal).
+    const collegeView = `/usercolleges?college=${encodeURIComponent(college.name)}`;
+    for (const p of ['/search', '/usercolleges', collegeView, '/essays', '/profile', '/admin'])
+      if (wanted(p) || (p === collegeView && wanted('/usercolleges?college'))) await measure(p, 'signed in');
     await browser.close();
   } finally {
     chrome.kill();

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // By path, so that Vite bundles the TypeScript sources into the config (Node does not load .ts packages).
 import * as contracts from '../packages/contracts/src/index.ts';
 import { precompress } from './precompress.ts';
@@ -74,9 +75,46 @@ function scriptsAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * The installable app: the web manifest, and the service worker (web/sw/sw.ts) with Workbox's precache of
+ * the shell. A new version waits until the student accepts the update prompt (src/pwa/UpdatePrompt.tsx);
+ * the page registers the worker itself, after the load, so a first visit does not pay for it.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'sw',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'College Ready',
+    short_name: 'College Ready',
+    description: 'A free college-application organizer for high-school students.',
+    id: '/usercolleges',
+    start_url: '/usercolleges',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#1d3557',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The shell: scripts, styles, the page and the latin typeface (other scripts' subsets load on use).
+    globPatterns: ['**/*.{js,css,html}', 'assets/*latin-wght-normal*.woff2', 'favicon.svg', 'icons/*.png'],
+    globIgnores: ['licenses/**'],
+  },
+  devOptions: { enabled: false },
+});
+
 // In development Vite serves the app and forwards /api to the gateway (npm start on :8080).
 export default defineConfig({
-  plugins: [react(), precompress(), preloadFont(), scriptsAfterFirstPaint(), routePreload(APP_FILE)],
+  plugins: [react(), pwa, precompress(), preloadFont(), scriptsAfterFirstPaint(), routePreload(APP_FILE)],
   define: { __API_ROUTES__: JSON.stringify(apiRoutes) },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   build: {

@@ -450,7 +450,12 @@ describe('the finished look has no violation of any impact', () => {
       bad.push(...(await scan(page, `student /essays pasted-prompt form ${viewport.width}`)));
       // The server goes away and a page not loaded yet is asked for: the product's own error page.
       await open('/profile', { page });
-      await page.route(`${gw.url}/**`, (route) => route.abort('connectionrefused'));
+      // The service worker's precache would still open the page: it is emptied, and its own requests
+      // (which only the context's routes see) fail too.
+      await page.evaluate(async () => {
+        for (const k of await caches.keys()) await caches.delete(k);
+      });
+      await page.context().route(`${gw.url}/**`, (route) => route.abort('connectionrefused'));
       await page.evaluate(() => {
         history.pushState({}, '', '/admin');
         window.dispatchEvent(new PopStateEvent('popstate'));

@@ -80,6 +80,11 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
   'user_data.application.user_id': `INSERT INTO user_data.application (user_id, college_key, status) VALUES ($1, 'test college', 'submitted')`,
   'user_data.aid_offer.user_id': `INSERT INTO user_data.aid_offer (user_id, college_key) VALUES ($1, 'test college')`,
   'user_data.deadline_settings.user_id': `INSERT INTO user_data.deadline_settings (user_id, entering_year) VALUES ($1, 2027)`,
+  'user_data.idempotent_write.uid': `INSERT INTO user_data.idempotent_write (uid, key, route) VALUES ($1, 'k1', '/add-note')`,
+  'user_data.push_subscription.user_id': `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth)
+     VALUES ('http://push.test/' || $1, $1, 'p', 'a')`,
+  'user_data.reminder_settings.user_id': `INSERT INTO user_data.reminder_settings (user_id) VALUES ($1)`,
+  'user_data.reminder_sent.user_id': `INSERT INTO user_data.reminder_sent (user_id, deadline_key, lead_days) VALUES ($1, 'k', 7)`,
   'user_data.academic_profile.user_id': `INSERT INTO user_data.academic_profile (user_id, act_composite) VALUES ($1, 30)`,
   'user_data.note_read.student_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ('an-admin', $1, 1)`,
   'user_data.note_read.reader_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ($1, 'a-student', 1)`,

@@ -7,6 +7,9 @@ import { App } from './App';
 import { readSessionEarly, SessionProvider } from './auth/session';
 import { ProblemPage } from './components/ErrorPage';
 import { ConfigContext, setAppConfig } from './config';
+import { DeviceStore } from './offline/DeviceStore';
+import { registerServiceWorker } from './pwa/register';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
 import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -50,16 +53,47 @@ function embeddedConfig(): PublicConfig | null {
   }
 }
 
+const CONFIG_KEY = 'college-ready:public-config';
+
+/**
+ * The configuration this device last received. The service worker answers a page from its cached shell,
+ * which has none written in: the app starts from this copy (offline too) and refreshes it from the server.
+ */
+function savedConfig(): PublicConfig | null {
+  try {
+    const raw = localStorage.getItem(CONFIG_KEY);
+    return raw ? (JSON.parse(raw) as PublicConfig) : null;
+  } catch {
+    return null;
+  }
+}
+function saveConfig(config: PublicConfig): void {
+  try {
+    localStorage.setItem(CONFIG_KEY, JSON.stringify(config));
+  } catch {
+    // private mode or full storage: the next start asks the server again
+  }
+}
+async function fetchConfig(): Promise<PublicConfig> {
+  const res = await fetch('/api/public-config', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return (await res.json()) as PublicConfig;
+}
+
 async function boot(retry = false) {
   let config: PublicConfig;
   try {
     const embedded = embeddedConfig();
+    const saved = embedded ? null : savedConfig();
     if (embedded) config = embedded;
-    else {
-      const res = await fetch('/api/public-config', { cache: 'no-store' });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      config = (await res.json()) as PublicConfig;
-    }
+    else if (saved) {
+      config = saved;
+      // Kept fresh for the next start; this one goes on with the copy.
+      void fetchConfig()
+        .then(saveConfig)
+        .catch(() => {});
+    } else config = await fetchConfig();
+    saveConfig(config);
   } catch {
     root.render(<BootError again={retry} />);
     return;
@@ -68,9 +102,13 @@ async function boot(retry = false) {
   // The session this device stored is read while React draws the first screen.
   void readSessionEarly(config.firebase.apiKey);
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, refetchOnMount } },
+    // Kept a day in memory so that what was seen stays on the device (src/offline/DeviceStore.tsx).
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, refetchOnMount, gcTime: 24 * 3_600_000 },
+    },
   });
   trackAhead(queryClient);
+  registerServiceWorker();
   // A transition: React renders the first screen in short slices, so a slow phone stays responsive.
   startTransition(() =>
     root.render(
@@ -78,7 +116,10 @@ async function boot(retry = false) {
         <ConfigContext.Provider value={config}>
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
-              <App />
+              <DeviceStore>
+                <App />
+              </DeviceStore>
+              <UpdatePrompt />
             </SessionProvider>
           </QueryClientProvider>
         </ConfigContext.Provider>

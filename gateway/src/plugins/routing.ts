@@ -152,6 +152,9 @@ function registerProxy(
           ...signInternalCall(key, { method: request.method, url, auth: request.auth }),
           'x-request-id': request.id,
         };
+        // A queued write's id (user-data applies a write sent twice once).
+        const writeId = request.headers['idempotency-key'];
+        if (typeof writeId === 'string') headers['idempotency-key'] = writeId;
         let body: string | undefined;
         if (request.body !== undefined && request.method !== 'GET') {
           body = JSON.stringify(request.body);

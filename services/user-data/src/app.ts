@@ -4,6 +4,7 @@ import { defineService } from '@ct/service-kit';
 import { UserDataConfig } from './config.ts';
 import { makeDeps } from './deps.ts';
 import { onCollegeIngested, onCollegeRemoved } from './events.ts';
+import { idempotentWrites } from './idempotent-writes.ts';
 import { USER_DATA_LIMITS } from './limits.ts';
 import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
@@ -15,6 +16,9 @@ import { noteRoutes } from './routes/notes.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { academicRoutes } from './routes/academic.ts';
 import { recommenderRoutes } from './routes/recommenders.ts';
+import { reminderRoutes } from './routes/reminders.ts';
+import { webPushSender } from './reminders/push.ts';
+import { sendDueReminders } from './reminders/send-reminders.ts';
 import { seasonRoutes } from './routes/season.ts';
 import { shareRoutes } from './routes/share.ts';
 
@@ -39,9 +43,13 @@ export default defineService({
     ...recommenderRoutes(deps),
     ...seasonRoutes(deps),
     ...shareRoutes(deps),
+    ...reminderRoutes(deps),
     ...accountDataRoutes(deps),
     ...internalRoutes(deps),
   ],
+  async plugin(scope, deps) {
+    idempotentWrites(scope, deps.idempotency);
+  },
   async start(deps) {
     const { ctx } = deps;
     const consumer = ctx.bus.subscribe('user-data', {
@@ -56,6 +64,7 @@ export default defineService({
       try {
         const n = await colleges.purgeRemoved(USER_DATA_LIMITS.removedCollegeKeepDays);
         if (n) ctx.log.info({ purged: n }, 'removed colleges past their keep time forgotten');
+        await deps.idempotency.purge(USER_DATA_LIMITS.writeIdKeepDays);
       } catch (err) {
         ctx.log.warn({ err }, 'purge of removed colleges failed; retried at the next interval');
       }
@@ -70,5 +79,21 @@ export default defineService({
     const timer = setInterval(() => void purge(), USER_DATA_LIMITS.removedPurgeEveryMs);
     timer.unref();
     ctx.onClose(() => clearInterval(timer));
+    // Deadline reminders: each pass sends what has come due, once (rows claim them across replicas).
+    const every = ctx.config.REMINDER_EVERY_MS;
+    if (every > 0) {
+      const send = webPushSender(deps.vapid);
+      const remind = async () => {
+        try {
+          const r = await sendDueReminders(deps, send);
+          if (r.sent || r.dropped) ctx.log.info(r, 'deadline reminders sent');
+        } catch (err) {
+          ctx.log.warn({ err }, 'reminder pass failed; retried at the next interval');
+        }
+      };
+      const reminderTimer = setInterval(() => void remind(), every);
+      reminderTimer.unref();
+      ctx.onClose(() => clearInterval(reminderTimer));
+    }
   },
 });

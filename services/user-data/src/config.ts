@@ -1,11 +1,28 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { withBase } from '@ct/service-kit';
 
 /** The user-data service's own settings (the base variables come from service-kit). */
-export const UserDataConfig = withBase({
+export const USER_DATA_SETTINGS = {
   /**
    * Tests only: the instant the service takes as "now" for deadlines (ISO 8601), so a test does not
    * depend on today's date. Ignored when NODE_ENV=production.
    */
   USER_DATA_CLOCK: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T', maxLength: 40 })),
-});
+  /**
+   * The VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it) that signs deadline
+   * reminders. Without it, the service generates a pair once and keeps it in DATA_DIR (vapid-keys.json):
+   * enough for one process; several replicas must share a configured pair.
+   */
+  VAPID_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 80 })),
+  VAPID_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 40 })),
+  /** Who the push services may contact about our reminders (mailto: or https:). */
+  VAPID_SUBJECT: Type.String({
+    pattern: '^(mailto:|https://)',
+    default: 'mailto:reminders@college-ready.app',
+  }),
+  /** How often the reminder job looks for reminders due (0: never, for tests that run it themselves). */
+  REMINDER_EVERY_MS: Type.Integer({ minimum: 0, default: 15 * 60_000 }),
+};
+
+export const UserDataConfig = withBase(USER_DATA_SETTINGS);
+export type UserDataSettings = Static<typeof UserDataConfig>;

@@ -1,18 +1,22 @@
 import { internalGetCollege, normaliseCollegeName, type College } from '@ct/contracts';
 import { AppError, type AuthContext, type ServiceContext } from '@ct/service-kit';
+import type { UserDataSettings } from './config.ts';
 import { UD_MSG } from './messages.ts';
 import { AcademicRepository } from './repositories/academic.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
 import { DraftRepository } from './repositories/drafts.ts';
 import { ExportClaimRepository } from './repositories/exports.ts';
+import { IdempotencyRepository } from './repositories/idempotency.ts';
 import { CalendarFeedRepository } from './repositories/feeds.ts';
 import { NoteReadRepository } from './repositories/note-reads.ts';
 import { NoteRepository } from './repositories/notes.ts';
 import { ProfileRepository } from './repositories/profiles.ts';
 import { RecommenderRepository } from './repositories/recommenders.ts';
+import { ReminderRepository } from './repositories/reminders.ts';
 import { SeasonRepository } from './repositories/season.ts';
 import { ShareLinkRepository } from './repositories/share-links.ts';
 import { StudentRepository } from './repositories/students.ts';
+import { vapidKeys, type VapidKeys } from './reminders/vapid.ts';
 
 /** The request on whose behalf a call is made: its verified identity and its id. */
 export interface Caller {
@@ -22,7 +26,7 @@ export interface Caller {
 
 /** What every route module of the service is given. */
 export interface Deps {
-  ctx: ServiceContext;
+  ctx: ServiceContext<UserDataSettings>;
   colleges: UserCollegeRepository;
   notes: NoteRepository;
   /** Who among the admins read whose notes, when. */
@@ -40,6 +44,12 @@ export interface Deps {
   shareLinks: ShareLinkRepository;
   /** The clock: now, or the instant a test set (USER_DATA_CLOCK). */
   now(): Date;
+  /** Ids of writes already applied (a queued write sent twice is applied once). */
+  idempotency: IdempotencyRepository;
+  /** Push subscriptions, reminder settings and the record of reminders sent. */
+  reminders: ReminderRepository;
+  /** The keys deadline reminders are signed with (config, or kept in the data folder). */
+  vapid: VapidKeys;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too. `from`:
@@ -48,7 +58,7 @@ export interface Deps {
   fetchCollege(name: string, from?: Caller | null, scorecardId?: number | null): Promise<College | null>;
 }
 
-export function makeDeps(ctx: ServiceContext): Deps {
+export function makeDeps(ctx: ServiceContext<UserDataSettings>): Deps {
   return {
     ctx,
     colleges: new UserCollegeRepository(ctx.db),
@@ -64,6 +74,9 @@ export function makeDeps(ctx: ServiceContext): Deps {
     season: new SeasonRepository(ctx.db),
     shareLinks: new ShareLinkRepository(ctx.db),
     now: clockOf(ctx.config as { NODE_ENV?: string; USER_DATA_CLOCK?: string }),
+    idempotency: new IdempotencyRepository(ctx.db),
+    reminders: new ReminderRepository(ctx.db),
+    vapid: vapidKeys(ctx.config),
     async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {

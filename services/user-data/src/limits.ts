@@ -34,4 +34,6 @@ export const USER_DATA_LIMITS = {
   noteReadKeepDays: NOTE_READ_KEEP_DAYS,
   /** How often kept checklists and note reads older than that are purged. */
   removedPurgeEveryMs: 60 * 60_000,
+  /** How long the id of an applied write is kept (a phone offline longer resends nothing older). */
+  writeIdKeepDays: 30,
 } as const;

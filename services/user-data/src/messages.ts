@@ -14,6 +14,16 @@ export const UD_MSG = {
   collegeDataGone: (name: string) =>
     `We no longer have data for "${name}". Search for it again to refresh it.`,
   checklistUpdated: 'Checklist updated',
+  reminderTitle: (college: string, kind: string) => `${college}: ${kind}`,
+  reminderBody: (when: string, lead: number) =>
+    lead === 0 ? `Due today, ${when}.` : `Due in ${lead} ${lead === 1 ? 'day' : 'days'}: ${when}.`,
+  reminderSettings: 'Reminder settings',
+  remindersOn: 'Reminders are on for this device.',
+  remindersOff: 'Reminders are off for this device.',
+  reminderSettingsSaved: 'Reminder settings saved.',
+  badIdempotencyKey:
+    'The write id (Idempotency-Key) must be 8 to 100 letters, digits, dashes or underscores.',
+  writeInProgress: 'This change is still being saved. Try again in a moment.',
   staleItem:
     'This checklist item has changed since you loaded it (the checklist was updated elsewhere). Reload the checklist and try again.',
   tooManyNotes: `You can have at most ${LIMITS.notesPerUser} notes. Delete a note to add a new one.`,

@@ -10,3 +10,4 @@ export * from './fakes/fake-server.ts';
 export * from './fakes/scorecard-fake.ts';
 export * from './fakes/openai-fake.ts';
 export * from './fakes/scorecard-downloads-fake.ts';
+export * from './fakes/push-fake.ts';

@@ -45,6 +45,8 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
   /** The ID token to send instead of the session's (the session asking the server about a stored one). */
   token?: string | undefined;
+  /** A queued write's id: the server applies a write sent twice with the same id once. */
+  idempotencyKey?: string | undefined;
 }
 // A route with path parameters and no query string takes its parameters alone.
 type QueryOf<R extends RouteDef> = (R['schema'] extends { querystring: object } ? RouteQuery<R> : unknown) &
@@ -76,6 +78,7 @@ export async function send(
   const headers: Record<string, string> = { accept };
   const token = opts.token ?? (await tokenSource());
   if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';

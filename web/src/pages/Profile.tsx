@@ -3,6 +3,8 @@ import { DeadlinesCalendar } from '../features/calendar/DeadlinesCalendar';
 import { AcademicProfilePanel } from '../features/fit';
 import { MoneyProfilePanel } from '../features/money/MoneyProfilePanel';
 import { NotesPanel } from '../features/notes/NotesPanel';
+import { InstallHint } from '../pwa/InstallHint';
+import { RemindersPanel } from '../features/reminders/RemindersPanel';
 import { YourDataSection } from '../features/notes/YourDataSection';
 import { ShareLinksPanel } from '../features/share/ShareLinksPanel';
 import { usePageMeta } from '../hooks/usePageMeta';
@@ -14,6 +16,8 @@ export default function ProfilePage() {
     <section className="page profile-page">
       <h1>Profile</h1>
       <AccountSection />
+      <InstallHint />
+      <RemindersPanel />
       <MoneyProfilePanel />
       <AcademicProfilePanel />
       <DeadlinesCalendar />

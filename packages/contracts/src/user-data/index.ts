@@ -28,6 +28,12 @@ import {
 import { addNote, getNotes, removeNote, updateNote } from './notes.ts';
 import { getStudentProfile, updateStudentProfile } from './profile.ts';
 import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
+import {
+  getReminderSettings,
+  subscribeReminders,
+  unsubscribeReminders,
+  updateReminderSettings,
+} from './reminders.ts';
 import { getSeason, removeAidOffer, saveAidOffer, updateApplication } from './season.ts';
 import {
   createShareLink,
@@ -47,6 +53,7 @@ export * from './internal.ts';
 export * from './notes.ts';
 export * from './profile.ts';
 export * from './recommenders.ts';
+export * from './reminders.ts';
 export * from './season.ts';
 export * from './share.ts';
 
@@ -88,6 +95,10 @@ export const userDataRoutes = [
   revokeShareLink,
   getSharedView,
   sharedCalendarIcs,
+  getReminderSettings,
+  subscribeReminders,
+  unsubscribeReminders,
+  updateReminderSettings,
   exportMyData,
   deleteMyData,
   internalForgetUserDataStudent,

@@ -164,6 +164,8 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
     await season.deleteAll(uid, tx);
     await noteReads.forget(uid, tx);
     await students.forget(uid, tx);
+    await deps.idempotency.forget(uid, tx);
+    await deps.reminders.forget(uid, tx);
     return { colleges: c, notes: n };
   }
 }

@@ -2,6 +2,7 @@ import type { Checklist } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
+import { submitWrite } from '../../offline/outbox';
 import { itemGuard } from './progress';
 
 export function useChecklist(collegeName: string | null) {
@@ -54,8 +55,15 @@ export function useToggleItem(collegeName: string, onFailure: () => void) {
   const qc = useQueryClient();
   const key = userDataKeys.checklist(uid, collegeName);
   const mutation = useMutation({
+    networkMode: 'always',
+    // Offline, the tick is kept on the device (and shown as waiting) and sent when the network is back.
     mutationFn: async (t: Toggle & { itemText: string }) =>
-      api.updateChecklist({ userId: uid, collegeName, ...t }),
+      submitWrite(
+        uid,
+        'updateChecklist',
+        { userId: uid, collegeName, ...t },
+        `${t.completed ? 'Ticking' : 'Unticking'} “${t.itemText}” (${collegeName})`,
+      ),
     onError: (_err, t) => {
       qc.setQueryData<Checklist>(key, (c) => (c ? withTick(c, { ...t, completed: !t.completed }) : c));
       onFailure();

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatShortDate } from '@ct/contracts/numbers';
 import { formatCalendarDate } from '../../lib/format';
+import { SAVED_ON_DEVICE } from '../../offline/OfflineBanner';
 import { useNoteActions, useNotes, type NoteForm } from './api';
 import { findNotes, useNoteView } from './findNotes';
 import { NotesControls } from './NotesControls';
@@ -56,9 +57,9 @@ export function NotesPanel() {
     }
     if (editing) {
       try {
-        await update.mutateAsync({ note: editing, form });
+        const r = await update.mutateAsync({ note: editing, form });
         reset();
-        setBanner({ kind: 'success', text: MSG.noteUpdated });
+        setBanner({ kind: 'success', text: r.queued ? SAVED_ON_DEVICE : MSG.noteUpdated });
       } catch (err) {
         const m = errorMessage(err);
         setBanner({
@@ -69,9 +70,9 @@ export function NotesPanel() {
       return;
     }
     try {
-      await create.mutateAsync(form);
+      const r = await create.mutateAsync(form);
       reset();
-      setBanner({ kind: 'success', text: MSG.noteAdded });
+      setBanner({ kind: 'success', text: r.queued ? SAVED_ON_DEVICE : MSG.noteAdded });
     } catch (err) {
       setBanner({ kind: 'error', text: failure(MSG.failedToCreateNote, err) });
     }

@@ -1,0 +1,61 @@
+import type { Deps } from '../deps.ts';
+import { upcomingDeadlines as studentUpcoming } from '../deadlines/next-deadlines.ts';
+
+/** One deadline a reminder may be sent for. */
+export interface UpcomingDeadline {
+  collegeName: string;
+  /** The kind of deadline, as the college names it ("Early Action"), marked when projected. */
+  kind: string;
+  /** The calendar date it falls on, where it is due (YYYY-MM-DD). */
+  date: string;
+  /** The moment it is due (UTC instant). */
+  dueAt: Date;
+  /** The time zone it is due in (IANA id). */
+  zone: string;
+}
+
+/** The UTC instant of a local date and time in a zone. */
+export function zonedInstant(date: string, time: string, zone: string): Date {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const offsetAt = (t: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatToParts(new Date(t));
+    const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - t;
+  };
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}
+
+/**
+ * THE one place the reminder job gets a student's deadlines: the one answer of
+ * `deadlines/next-deadlines.ts` (the student's cycle, projected where only last cycle's date is known,
+ * other plans' application deadlines pruned, none after submission), keeping the college dates that are
+ * due at a moment still ahead. A projected date says so, as everywhere it shows.
+ */
+export async function upcomingDeadlines(deps: Deps, uid: string, now: Date): Promise<UpcomingDeadline[]> {
+  const { items } = await studentUpcoming(deps, uid, now);
+  const out: UpcomingDeadline[] = [];
+  for (const d of items) {
+    if (!d.collegeName || !d.due || d.origin === 'note') continue;
+    const dueAt = new Date(d.due.at);
+    if (dueAt <= now) continue;
+    out.push({
+      collegeName: d.collegeName,
+      kind: d.projected ? `${d.type} (expected; confirm on the college's site)` : d.type,
+      date: d.date,
+      dueAt,
+      zone: d.due.zone,
+    });
+  }
+  return out;
+}

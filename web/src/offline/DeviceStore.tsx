@@ -1,0 +1,54 @@
+import { IsRestoringProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSession } from '../auth/session';
+import { forgetDevice, restoreQueries, saveQueries } from './device';
+import { useOutbox } from './outbox';
+import { OfflineBanner } from './OfflineBanner';
+
+/**
+ * Keeps the signed-in student's data on this device: restores the last data seen before the pages ask
+ * the network (so a returning student, or an offline one, sees it at once), saves every answer after,
+ * sends the writes made offline when the network is back, and forgets it all when the session ends.
+ */
+export function DeviceStore({ children }: { children: ReactNode }) {
+  const qc = useQueryClient();
+  const { user, ended } = useSession();
+  const uid = user?.uid ?? null;
+  const [restored, setRestored] = useState<string | null>(null);
+  const last = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!uid) return;
+    last.current = uid;
+    let live = true;
+    let unsubscribe = () => {};
+    void restoreQueries(qc, uid)
+      .catch(() => {})
+      .finally(() => {
+        if (!live) return;
+        unsubscribe = saveQueries(qc, uid);
+        setRestored(uid);
+      });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [uid, qc]);
+
+  // Signed out, deleted, or ended elsewhere: nothing of the student stays on the device.
+  useEffect(() => {
+    if (!ended || !last.current) return;
+    const gone = last.current;
+    last.current = null;
+    qc.clear();
+    void forgetDevice(gone);
+  }, [ended, qc]);
+
+  const outbox = useOutbox(restored === uid ? uid : null);
+  return (
+    <IsRestoringProvider value={uid !== null && restored !== uid}>
+      {children}
+      <OfflineBanner outbox={outbox} />
+    </IsRestoringProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+
+/**
+ * What this device keeps of a student, in IndexedDB: the last data the app saw (react-query's cache,
+ * `queries:<uid>`) and the writes made offline that still wait to be sent (`outbox:<uid>`). Per uid, so
+ * two students sharing a phone never see each other's; both are deleted at sign-out and account deletion.
+ */
+let store: UseStore | null = null;
+export const deviceStore = (): UseStore => (store ??= createStore('college-ready-device', 'kv'));
+
+export const queriesKey = (uid: string) => `queries:${uid}`;
+export const outboxKey = (uid: string) => `outbox:${uid}`;
+
+/** How long a persisted cache may serve offline reads (and, on open, paint before the network answers). */
+export const DEVICE_MAX_AGE_MS = 30 * 24 * 3_600_000;
+
+/** Bumped when the shape of cached data changes, so an old cache is dropped rather than misread. */
+const CACHE_VERSION = 1;
+
+/** Writes to IndexedDB at most this often (the cache changes on every answer). */
+const SAVE_EVERY_MS = 500;
+
+interface Persisted {
+  version: number;
+  savedAt: number;
+  state: DehydratedState;
+}
+
+/** Puts the student's last saved data into the cache (nothing when there is none, or it is too old). */
+export async function restoreQueries(qc: QueryClient, uid: string): Promise<void> {
+  const saved = await get<Persisted>(queriesKey(uid), deviceStore());
+  if (!saved) return;
+  if (saved.version !== CACHE_VERSION || Date.now() - saved.savedAt > DEVICE_MAX_AGE_MS) {
+    await del(queriesKey(uid), deviceStore());
+    return;
+  }
+  hydrate(qc, saved.state);
+  // What the device kept paints at once, but is always checked with the server when a page uses it.
+  void qc.invalidateQueries({ refetchType: 'none' });
+}
+
+/**
+ * Saves the successful answers in the cache to the device whenever the cache changes (gathered: at most
+ * every half second, and when the page is hidden). Returns the unsubscribe.
+ */
+export function saveQueries(qc: QueryClient, uid: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let live = true;
+  const save = () => {
+    timer = null;
+    if (!live) return;
+    const state = dehydrate(qc, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+    const record: Persisted = { version: CACHE_VERSION, savedAt: Date.now(), state };
+    void set(queriesKey(uid), record, deviceStore()).catch(() => {});
+  };
+  const unsubscribe = qc.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
+      timer ??= setTimeout(save, SAVE_EVERY_MS);
+  });
+  const onHide = () => {
+    if (timer) {
+      clearTimeout(timer);
+      save();
+    }
+  };
+  window.addEventListener('pagehide', onHide);
+  return () => {
+    live = false;
+    if (timer) clearTimeout(timer);
+    unsubscribe();
+    window.removeEventListener('pagehide', onHide);
+  };
+}
+
+/** Deletes everything this device kept of a student (sign-out, account deletion). */
+export async function forgetDevice(uid: string): Promise<void> {
+  await Promise.all([del(queriesKey(uid), deviceStore()), del(outboxKey(uid), deviceStore())]).catch(
+    () => {},
+  );
+}
