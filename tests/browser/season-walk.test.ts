@@ -1,0 +1,209 @@
+// Issue 34, the defects of a full walk through the season, in Chromium. Item 1: the season overview with six
+// colleges keeps every word and figure whole on one line from 1024 px up (checked with a DOM Range per
+// word), and below 1024 px becomes one card per college.
+import { randomUUID } from 'node:crypto';
+import { addDays, localToday } from '@ct/contracts/planning';
+import {
+  buildCollege,
+  createVerifiedUser,
+  launchBrowser,
+  newPage,
+  seedColleges,
+  signInInBrowser,
+  startTestGateway,
+  type TestGateway,
+  type TestUser,
+} from '@ct/testkit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let gw: TestGateway;
+let browser: Browser;
+const today = localToday();
+const SCORECARD = {
+  url: 'https://collegescorecard.ed.gov/school/?1',
+  title: 'College Scorecard, U.S. Department of Education',
+  gatheredAt: '2025-01-16T00:00:00.000Z',
+  dataYear: '2021-22',
+};
+// Six colleges with long names, five-figure prices, prompts and every kind of status, as a real list has.
+const SIX = [
+  'Massachusetts Walkthrough Institute of Technology',
+  'University of California, Walkthrough Los Angeles',
+  'Williams Walkthrough College',
+  'Santa Monica Walkthrough College',
+  'Rensselaer Polytechnic Walkthrough Institute',
+  'Ole Miss Walkthrough University',
+];
+
+beforeAll(async () => {
+  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
+  await seedColleges(
+    gw.db,
+    SIX.map((name, i) =>
+      buildCollege({
+        name,
+        demographics: {
+          schoolSize: 4000 + i * 1000,
+          admissionRate: 0.1 + i * 0.1,
+          graduationRate: 0.9,
+          finance: { avgNetPrice: 17492 + i * 570, medianEarnings: 61000 },
+          dataYears: { netPrice: '2021-22', earnings: '2020-21', completion: '2021-22' },
+        },
+        sources: { demographics: SCORECARD },
+        info: {
+          deadlines: [
+            { type: 'Early Decision II', date: addDays(today, 20 + i) },
+            { type: 'Regular Decision', date: addDays(today, 60 + i) },
+          ],
+          essayPrompts: ['Why us? (250 words)', 'Tell us about a community you belong to. (650 words)'],
+        },
+      }),
+    ),
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.close();
+});
+
+const post = (user: TestUser, path: string, body: Record<string, unknown>) =>
+  gw.api('POST', `/api${path}`, { token: user.idToken, body });
+
+async function sixCollegeStudent(): Promise<TestUser> {
+  const user = await createVerifiedUser({ name: 'Walker' });
+  for (const collegeName of SIX)
+    expect((await post(user, '/add-user-college', { collegeName })).status).toBe(200);
+  const statuses = [
+    'admitted-with-aid',
+    'admitted-with-aid',
+    'researching',
+    'waitlisted',
+    'submitted',
+    'applying',
+  ];
+  for (const [i, collegeName] of SIX.entries()) {
+    const status = statuses[i]!;
+    const decided = status.startsWith('admitted') || status === 'waitlisted';
+    expect(
+      (
+        await post(user, '/update-application', {
+          collegeName,
+          plan: i % 2 ? 'RD' : 'EA',
+          ...(status === 'researching' ? {} : { status, submittedOn: addDays(today, -30) }),
+          ...(decided ? { decisionOn: addDays(today, -2) } : {}),
+        })
+      ).status,
+    ).toBe(200);
+  }
+  for (const collegeName of SIX.slice(0, 3))
+    expect(
+      (
+        await post(user, '/save-recommender', {
+          collegeName,
+          recommenderId: randomUUID(),
+          who: 'Ms. Counselor',
+          askedOn: addDays(today, -40),
+        })
+      ).status,
+    ).toBe(200);
+  return user;
+}
+
+const overview = (page: Page) => page.getByRole('region', { name: 'Your season at a glance' });
+
+/** Every word of the overview table whose Range covers more than one line, as "word (column)". */
+const brokenWords = (page: Page) =>
+  page.locator('table.season-table').evaluate((table) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const el = node.parentElement!;
+      if (el.closest('.visually-hidden') || !el.getClientRects().length) continue;
+      for (const m of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        if (tops.size > 1)
+          broken.push(`${m[0]} (${el.closest('[data-label], th')?.textContent?.slice(0, 30)})`);
+      }
+    }
+    return broken;
+  });
+
+describe('the season overview with six colleges (issue 34, item 1)', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await sixCollegeStudent();
+  });
+
+  it.each([1024, 1280, 1440])(
+    'keeps every word and figure on one line at %i px, as a table',
+    async (width) => {
+      const { page, context, errors } = await newPage(browser, gw.url, { viewport: { width, height: 800 } });
+      try {
+        await signInInBrowser(page, user);
+        await page.goto('/usercolleges');
+        await overview(page).waitFor();
+        const table = page.locator('table.season-table');
+        // Everything the table shows has arrived: the costs, the fit and the essays.
+        await expect.poll(() => table.innerText()).toContain('$17,492');
+        await expect.poll(() => table.locator('text=…').count()).toBe(0);
+        expect(await table.innerText()).toContain('Admitted with an aid offer');
+        // A table: its heading row shows, one row per college.
+        await expect.poll(() => table.locator('thead').isVisible()).toBe(true);
+        expect(await table.evaluate((t) => getComputedStyle(t).display)).toBe('table');
+        expect(await brokenWords(page)).toEqual([]);
+        // The page never scrolls sideways; from 1280 px the whole table fits its card (at 1024 px, were the
+        // columns together wider than the card, the card would scroll sideways rather than break a word).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+        if (width >= 1280)
+          expect(
+            await table.evaluate(
+              (t) => t.closest('section')!.scrollWidth <= t.closest('section')!.clientWidth,
+            ),
+          ).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.each([
+    { width: 1000, height: 800 },
+    { width: 390, height: 844 },
+  ])('becomes one card per college at $width px', async (viewport) => {
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    try {
+      await signInInBrowser(page, user);
+      await page.goto('/usercolleges');
+      await overview(page).waitFor();
+      const table = page.locator('table.season-table');
+      await expect.poll(() => table.innerText()).toContain('$17,492');
+      expect(await table.locator('thead').isVisible()).toBe(false);
+      const cards = page.locator('tbody.season-college');
+      expect(await cards.count()).toBe(6);
+      const card = await cards.first().evaluate((el) => {
+        const s = getComputedStyle(el);
+        return {
+          display: s.display,
+          border: s.borderTopWidth,
+          label: getComputedStyle(el.querySelector('td[data-label="Cost for you"]')!, '::before').content,
+        };
+      });
+      expect(card).toEqual({ display: 'block', border: '1px', label: '"Cost for you"' });
+      expect(await brokenWords(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
