@@ -1,6 +1,7 @@
-// Issue 34, the defects of a full walk through the season, in Chromium. Item 1: the season overview with six
-// colleges keeps every word and figure whole on one line from 1024 px up (checked with a DOM Range per
-// word), and below 1024 px becomes one card per college.
+// Issue 34, the defects of a full walk through the season, in Chromium, one describe per item of the issue.
+// 1: the season overview with six colleges keeps every word and figure whole on one line from 1024 px up
+// (checked with a DOM Range per word), and below 1024 px becomes one card per college. 2: a typo is offered
+// the close official names before anything is gathered, and a picked suggestion opens at once.
 import { randomUUID } from 'node:crypto';
 import { addDays, localToday } from '@ct/contracts/planning';
 import {
@@ -28,6 +29,10 @@ const SCORECARD = {
   gatheredAt: '2025-01-16T00:00:00.000Z',
   dataYear: '2021-22',
 };
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
 // Six colleges with long names, five-figure prices, prompts and every kind of status, as a real list has.
 const SIX = [
   'Massachusetts Walkthrough Institute of Technology',
@@ -38,11 +43,13 @@ const SIX = [
   'Ole Miss Walkthrough University',
 ];
 
+const STANFORD = 'Stanford Walkthrough University';
+
 beforeAll(async () => {
   [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(
-    gw.db,
-    SIX.map((name, i) =>
+  await seedColleges(gw.db, [
+    buildCollege({ name: STANFORD, demographics: { schoolCity: 'Stanford', schoolState: 'CA' } }),
+    ...SIX.map((name, i) =>
       buildCollege({
         name,
         demographics: {
@@ -62,7 +69,7 @@ beforeAll(async () => {
         },
       }),
     ),
-  );
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -201,6 +208,76 @@ describe('the season overview with six colleges (issue 34, item 1)', () => {
       expect(card).toEqual({ display: 'block', border: '1px', label: '"Cost for you"' });
       expect(await brokenWords(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each(VIEWPORTS)('search at $width (issue 34, item 2)', (viewport) => {
+  async function openSearch() {
+    const user = await createVerifiedUser({ name: 'Typo' });
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    await signInInBrowser(page, user);
+    await page.goto('/search');
+    await page.getByRole('heading', { name: 'Search and Compare Colleges' }).waitFor();
+    return { page, context, errors };
+  }
+  const card = (page: Page) => page.getByRole('article', { name: STANFORD });
+
+  it('offers the close official name for a typo, and gathers nothing until the student says none fits', async () => {
+    const { page, context, errors } = await openSearch();
+    try {
+      await page.getByLabel('College name').fill('Standford Walkthrough');
+      await page.getByRole('button', { name: 'Search/Add College' }).click();
+      const ask = page.getByRole('region', { name: `Did you mean ${STANFORD}?` });
+      await ask.waitFor();
+      // The question has focus, nothing is being gathered, and no card of a made-up college shows.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        `Did you mean ${STANFORD}?`,
+      );
+      expect(await page.getByTestId('loading-overlay').count()).toBe(0);
+      expect(await page.getByRole('article').count()).toBe(0);
+      expect(await page.getByText('Only you can see this college').count()).toBe(0);
+      await ask.getByRole('button', { name: STANFORD, exact: true }).click();
+      await card(page).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe(STANFORD);
+      expect(await page.getByLabel('College name').inputValue()).toBe(STANFORD);
+
+      // Back to the typo: "None of these" is the only way on to gathering it as a new college.
+      await page.goBack();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'None of these: add “Standford Walkthrough”' }).click();
+      await expect
+        .poll(
+          async () =>
+            (await page.getByTestId('loading-overlay').count()) + (await page.getByRole('alert').count()),
+        )
+        .toBeGreaterThan(0);
+      expect(await ask.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a suggestion picked by click, or by arrow keys and Enter, at once', async () => {
+    const { page, context, errors } = await openSearch();
+    try {
+      const input = page.getByLabel('College name');
+      await input.fill('Stanford Walk');
+      await page.getByRole('option', { name: STANFORD }).click();
+      await card(page).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe(STANFORD);
+
+      await page.goto('/search');
+      await input.fill('Stanford Walkth');
+      await page.getByRole('option', { name: STANFORD }).waitFor();
+      await input.press('ArrowDown');
+      await input.press('Enter');
+      await card(page).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe(STANFORD);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
