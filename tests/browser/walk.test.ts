@@ -284,3 +284,42 @@ describe.each(VIEWPORTS)('search at $width (issue 34, item 2)', (viewport) => {
     }
   });
 });
+
+/** The checkboxes of a page that do not sit beside the first line of their own statement. */
+const floatingBoxes = (page: Page) =>
+  page.locator('label.checkbox').evaluateAll((labels) =>
+    labels.flatMap((label) => {
+      const box = label.querySelector('input[type="checkbox"]')!.getBoundingClientRect();
+      const text = [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+      if (!text) return [`${label.textContent}: no statement`];
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const line = range.getClientRects()[0]!;
+      const beside = box.right <= line.left + 1 && box.top < line.bottom && box.bottom > line.top;
+      return beside ? [] : [label.textContent!.trim().slice(0, 40)];
+    }),
+  );
+
+describe.each(VIEWPORTS)('Profile at $width (issue 34, item 3)', (viewport) => {
+  it('puts each checkbox beside its statement, and ticking it by its statement works', async () => {
+    const user = await createVerifiedUser({ name: 'Boxes' });
+    for (const collegeName of SIX.slice(0, 2))
+      expect((await post(user, '/add-user-college', { collegeName })).status).toBe(200);
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    try {
+      await signInInBrowser(page, user);
+      await page.goto('/profile');
+      const optional = page.getByRole('group', { name: 'Apply test-optional to' });
+      await optional.getByRole('checkbox', { name: SIX[0] }).waitFor();
+      const free = page.getByRole('group', { name: 'Could you apply for free?' });
+      expect(await free.getByRole('checkbox').count()).toBeGreaterThan(0);
+      expect(await floatingBoxes(page)).toEqual([]);
+      // The statement is the box's label: a click on the words ticks it.
+      await optional.getByText(SIX[1]!, { exact: true }).click();
+      expect(await optional.getByRole('checkbox', { name: SIX[1] }).isChecked()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
