@@ -17,6 +17,7 @@ import {
 } from '@ct/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { axe, describeViolations } from '../a11y/lib.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -317,6 +318,72 @@ describe.each(VIEWPORTS)('Profile at $width (issue 34, item 3)', (viewport) => {
       // The statement is the box's label: a click on the words ticks it.
       await optional.getByText(SIX[1]!, { exact: true }).click();
       expect(await optional.getByRole('checkbox', { name: SIX[1] }).isChecked()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each(VIEWPORTS)('Compare at $width (issue 34, item 4)', (viewport) => {
+  // Two colleges with figures and one with none: a "best" among two of three says so.
+  const [A, B] = [SIX[0]!, SIX[1]!];
+  const url = `/search?${new URLSearchParams([
+    ['mode', 'compare'],
+    ['c', A],
+    ['c', B],
+    ['c', STANFORD],
+  ])}`;
+  const violations = async (page: Page) => describeViolations(await axe(page, { bestPractice: true }));
+
+  it('says "best of 2 with data", names the bands in money, folds its groups, and axe finds nothing', async () => {
+    const user = await createVerifiedUser({ name: 'Comparer' });
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport, reducedMotion: 'reduce' });
+    try {
+      await signInInBrowser(page, user);
+      await page.goto(url);
+      const panel = page.getByRole('tabpanel', { name: 'Compare Colleges' });
+      await panel.getByRole('heading', { name: 'Comparison' }).waitFor();
+      const phone = viewport.width < 640;
+      // The average net price: A is lowest of the two colleges that have one; the third has none.
+      const best = phone
+        ? panel
+            .getByRole('region', { name: `${A} at a glance` })
+            .locator('.compare-stack-row', { hasText: 'Average net price' })
+            .locator('.verdict-tag')
+        : panel
+            .getByRole('table')
+            .getByRole('row')
+            .filter({ has: page.getByRole('rowheader', { name: /^Average net price/ }) })
+            .locator('td')
+            .first()
+            .locator('.verdict-tag');
+      expect(await best.innerText()).toBe('★ Best of 2 with data');
+      // No college has a net price by income band here: the folded line names the bands in money.
+      expect(await panel.getByTestId('compare-empty').innerText()).toContain('Net Price (income $0-$30,000)');
+      expect(await panel.getByText(/Net Price 0-30000/).count()).toBe(0);
+      expect(await violations(page)).toEqual([]);
+
+      // A group folds away with its button, and opens again.
+      const toggle = panel.getByRole('button', { name: /^Size and admission/ }).first();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      const admission = phone
+        ? panel.locator('.compare-stack-row', { hasText: 'Undergrad Size' })
+        : panel.getByRole('rowheader', { name: /^Undergrad Size/ });
+      expect(await admission.count()).toBeGreaterThan(0);
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await admission.count()).toBe(0);
+      // The detail cards fold away too.
+      const cards = panel.locator('details.compare-details');
+      await cards.locator('summary').click();
+      expect(await panel.getByRole('article', { name: A }).isVisible()).toBe(false);
+      expect(await violations(page)).toEqual([]);
+      await toggle.click();
+      await cards.locator('summary').click();
+      expect(await admission.count()).toBeGreaterThan(0);
+      await panel.getByRole('article', { name: A }).waitFor();
+      expect(await violations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
