@@ -3,6 +3,7 @@
 // (checked with a DOM Range per word), and below 1024 px becomes one card per college. 2: a typo is offered
 // the close official names before anything is gathered, and a picked suggestion opens at once.
 import { randomUUID } from 'node:crypto';
+import { MSG } from '@ct/contracts/messages';
 import { addDays, localToday } from '@ct/contracts/planning';
 import {
   buildCollege,
@@ -384,6 +385,44 @@ describe.each(VIEWPORTS)('Compare at $width (issue 34, item 4)', (viewport) => {
       expect(await admission.count()).toBeGreaterThan(0);
       await panel.getByRole('article', { name: A }).waitFor();
       expect(await violations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each(VIEWPORTS)('the note counter at $width (issue 34, item 9)', (viewport) => {
+  it('says the note is too long the moment it runs over, keeps the text, and saves nothing', async () => {
+    const user = await createVerifiedUser({ name: 'Counter' });
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    try {
+      await signInInBrowser(page, user);
+      await page.goto('/profile');
+      const notes = page.getByRole('region', { name: 'Notes' });
+      await notes.getByText(MSG.noNotesYet).waitFor();
+      const content = notes.getByLabel('Content');
+      await notes.getByLabel('Title').fill('Long thoughts');
+      await content.fill('x'.repeat(2000));
+      expect(await notes.locator('#note-count').innerText()).toBe('Character Count 2000/2000');
+      expect(await notes.locator('#note-too-long').innerText()).toBe('');
+      expect(await content.getAttribute('aria-invalid')).toBe('false');
+      // Typing on past the limit: told at once, before any Add Note, and nothing typed is lost.
+      await content.press('End');
+      await content.pressSequentially('y'.repeat(12));
+      expect(await notes.locator('#note-count').innerText()).toBe('Character Count 2012/2000 (12 over)');
+      expect(await notes.locator('#note-too-long').innerText()).toBe(
+        `${MSG.noteTooLong}. Shorten it to save it.`,
+      );
+      expect(await content.getAttribute('aria-invalid')).toBe('true');
+      expect((await content.inputValue()).length).toBe(2012);
+      expect(await notes.getByRole('alert').count()).toBe(0);
+      // Shortened back to the limit, the warning goes.
+      for (let i = 0; i < 12; i++) await content.press('Backspace');
+      expect(await notes.locator('#note-too-long').innerText()).toBe('');
+      expect(
+        (await gw.api<{ notes: unknown[] }>('GET', '/api/get-notes', { token: user.idToken })).body.notes,
+      ).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
