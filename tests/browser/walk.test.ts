@@ -429,3 +429,35 @@ describe.each(VIEWPORTS)('the note counter at $width (issue 34, item 9)', (viewp
     }
   });
 });
+
+describe('advice that follows the student’s own data (issue 34, item 8)', () => {
+  it('does not ask for a likely college once the student is admitted', async () => {
+    const user = await createVerifiedUser({ name: 'Admitted' });
+    for (const collegeName of SIX.slice(0, 2))
+      expect((await post(user, '/add-user-college', { collegeName })).status).toBe(200);
+    const { page, context, errors } = await newPage(browser, gw.url);
+    try {
+      await signInInBrowser(page, user);
+      await page.goto('/usercolleges');
+      const balance = page.getByTestId('list-balance');
+      // No scores yet, nothing admitted: the list is told it lacks a likely college.
+      await expect.poll(() => balance.innerText()).toContain('Your list has no likely college');
+      expect(
+        (
+          await post(user, '/update-application', {
+            collegeName: SIX[0],
+            status: 'admitted-with-aid',
+            decisionOn: today,
+          })
+        ).status,
+      ).toBe(200);
+      await page.reload();
+      await overview(page).waitFor();
+      await balance.waitFor();
+      await expect.poll(() => balance.innerText()).not.toContain('no likely college');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
