@@ -46,11 +46,18 @@ const SIX = [
 ];
 
 const STANFORD = 'Stanford Walkthrough University';
+const NO_COUNSELOR = 'Counselor Optional Walkthrough College';
 
 beforeAll(async () => {
   [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
   await seedColleges(gw.db, [
     buildCollege({ name: STANFORD, demographics: { schoolCity: 'Stanford', schoolState: 'CA' } }),
+    buildCollege({
+      name: NO_COUNSELOR,
+      info: {
+        requirements: { teacherRecommendations: '1 required', counselorRecommendation: 'Not required' },
+      },
+    }),
     ...SIX.map((name, i) =>
       buildCollege({
         name,
@@ -455,6 +462,22 @@ describe('advice that follows the student’s own data (issue 34, item 8)', () =
       await overview(page).waitFor();
       await balance.waitFor();
       await expect.poll(() => balance.innerText()).not.toContain('no likely college');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists no task for a recommendation the college does not require', async () => {
+    const user = await createVerifiedUser({ name: 'Checker' });
+    expect((await post(user, '/add-user-college', { collegeName: NO_COUNSELOR })).status).toBe(200);
+    const { page, context, errors } = await newPage(browser, gw.url);
+    try {
+      await signInInBrowser(page, user);
+      await page.goto(`/usercolleges?college=${encodeURIComponent(NO_COUNSELOR)}`);
+      const checklist = page.getByRole('region', { name: `Checklist — ${NO_COUNSELOR}` });
+      await checklist.getByText('Ask your teachers for recommendations (1 required)').waitFor();
+      expect(await checklist.innerText()).not.toMatch(/counselor recommendation/i);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
