@@ -456,7 +456,7 @@ describe('search screen in Chromium', () => {
     await close();
   });
 
-  it('adds the college to the profile with a banner that goes away, and says when it is already there', async () => {
+  it('adds the college to the profile with a banner that goes away, then says it is in the list', async () => {
     const { page, errors, close } = await openSearch();
     await page.getByLabel('College name').fill('Southgate State University');
     await page.getByRole('button', { name: 'Search/Add College' }).click();
@@ -473,10 +473,11 @@ describe('search screen in Chromium', () => {
     });
     expect(mine.body.colleges.map((c) => c.collegeName)).toContain('Southgate State University');
 
-    await card.getByRole('button', { name: 'Add to Profile' }).click();
-    expect(await card.getByRole('alert').innerText()).toBe(
-      'Southgate State University is already in your colleges.',
-    );
+    // On the list, the card says so, with a link to it, instead of offering to add it again (issue 34).
+    await card.getByText('In your list').waitFor();
+    expect(await card.getByRole('button', { name: 'Add to Profile' }).count()).toBe(0);
+    await card.getByRole('link', { name: 'see it on your dashboard' }).click();
+    await page.getByRole('heading', { name: 'Checklist — Southgate State University' }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });

@@ -271,6 +271,25 @@ describe.each(VIEWPORTS)('search at $width (issue 34, item 2)', (viewport) => {
     }
   });
 
+  it('says "In your list", with a link, once the college is added (item 9)', async () => {
+    const { page, context, errors } = await openSearch();
+    try {
+      await page.goto(`/search?q=${encodeURIComponent(STANFORD)}`);
+      await card(page).getByRole('button', { name: 'Add to Profile' }).click();
+      await card(page).getByText(MSG.collegeAdded).waitFor();
+      await card(page).getByText('In your list').waitFor();
+      expect(await card(page).getByRole('button', { name: 'Add to Profile' }).count()).toBe(0);
+      // A later visit says the same at once.
+      await page.reload();
+      await card(page).getByText('In your list').waitFor();
+      await card(page).getByRole('link', { name: 'see it on your dashboard' }).click();
+      await page.getByRole('heading', { name: `Checklist — ${STANFORD}` }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('opens a suggestion picked by click, or by arrow keys and Enter, at once', async () => {
     const { page, context, errors } = await openSearch();
     try {
