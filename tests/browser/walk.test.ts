@@ -503,3 +503,28 @@ describe('advice that follows the student’s own data (issue 34, item 8)', () =
     }
   });
 });
+
+describe.each(VIEWPORTS)('signing in at $width (issue 34, item 9)', (viewport) => {
+  it('puts focus on the page’s heading after login, not on the page body', async () => {
+    const user = await createVerifiedUser({ name: 'Focus' });
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    try {
+      await page.goto('/login');
+      const form = page.getByRole('form', { name: 'Login' });
+      await form.getByLabel('Email', { exact: true }).fill(user.email);
+      await form.getByLabel('Password', { exact: true }).fill(user.password);
+      await form.getByLabel('Password', { exact: true }).press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Your Colleges' }).waitFor();
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.activeElement?.textContent ?? document.activeElement?.tagName),
+        )
+        .toBe('Your Colleges');
+      // The next Tab goes on from the top of the page's content, not from the top of the document.
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
