@@ -528,3 +528,41 @@ describe.each(VIEWPORTS)('signing in at $width (issue 34, item 9)', (viewport) =
     }
   });
 });
+
+describe.each(VIEWPORTS)('the checklist by keyboard at $width (issue 34, item 9)', (viewport) => {
+  it('offers "Skip to checklist" before the list of colleges, and it lands on the first box', async () => {
+    const user = await createVerifiedUser({ name: 'Keys' });
+    expect((await post(user, '/add-user-college', { collegeName: SIX[0] })).status).toBe(200);
+    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    try {
+      await signInInBrowser(page, user);
+      await page.goto(`/usercolleges?college=${encodeURIComponent(SIX[0]!)}`);
+      const checklist = page.locator('#checklist');
+      await checklist.locator('input[type="checkbox"]').first().waitFor();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const where = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return {
+            text: el?.textContent?.trim() ?? '',
+            inSidebar: !!el?.closest('aside'),
+            inChecklist: !!el?.closest('#checklist') && el?.getAttribute('type') === 'checkbox',
+          };
+        });
+      let reached = false;
+      for (let tabs = 0; tabs < 30 && !reached; tabs++) {
+        await page.keyboard.press('Tab');
+        const at = await where();
+        // The skip link comes before anything in the list of colleges.
+        expect(at.inSidebar).toBe(false);
+        reached = at.text === 'Skip to checklist';
+      }
+      expect(reached).toBe(true);
+      await page.keyboard.press('Enter');
+      expect((await where()).inChecklist).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
