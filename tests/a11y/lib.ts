@@ -16,33 +16,37 @@ export interface Violation {
 }
 
 /**
- * Runs axe-core in the page as it is now. The source goes in through the DevTools protocol, so the
+ * Runs axe-core in the page as it is now (the WCAG A and AA rules; with `bestPractice`, axe's best
+ * practices too, such as landmark-unique). The source goes in through the DevTools protocol, so the
  * app's Content-Security-Policy (no inline scripts) stays on.
  */
-export async function axe(page: Page): Promise<Violation[]> {
+export async function axe(page: Page, opts: { bestPractice?: boolean } = {}): Promise<Violation[]> {
   const loaded = await page.evaluate(() => 'axe' in globalThis);
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    // This runs in the page; the test project has no DOM typings, so the little it needs is typed here.
-    const w = globalThis as unknown as {
-      document: unknown;
-      axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: Violation[] }> };
-    };
-    const r = await w.axe.run(w.document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({
-        target: n.target,
-        html: n.html.slice(0, 160),
-        failureSummary: n.failureSummary,
-      })),
-    }));
-  }, WCAG_TAGS);
+  return page.evaluate(
+    async (tags) => {
+      // This runs in the page; the test project has no DOM typings, so the little it needs is typed here.
+      const w = globalThis as unknown as {
+        document: unknown;
+        axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: Violation[] }> };
+      };
+      const r = await w.axe.run(w.document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target,
+          html: n.html.slice(0, 160),
+          failureSummary: n.failureSummary,
+        })),
+      }));
+    },
+    opts.bestPractice ? [...WCAG_TAGS, 'best-practice'] : WCAG_TAGS,
+  );
 }
 
 /** Violations as one line each: rule (impact): help — selectors; why, for the first. */

@@ -305,7 +305,8 @@ describe('search screen in Chromium', () => {
     expect(await shown(nGrad)).toEqual({ value: '95.30%', verdict: 'Best' });
     expect(await shown(sGrad)).toEqual({ value: '60.00%', verdict: null });
     // Grants above the cost read as words, never as a negative price.
-    const [nNet, sNet] = await cells('Net Price 0-30000');
+    // The band in money, as the college card says it (issue 34).
+    const [nNet, sNet] = await cells('Net Price \\(income \\$0-\\$30,000\\)');
     expect(await shown(nNet)).toEqual({ value: '$0: grants exceed the cost by $273', verdict: 'Best' });
     expect(await shown(sNet)).toEqual({ value: '$8,100', verdict: null });
 
@@ -331,7 +332,14 @@ describe('search screen in Chromium', () => {
       'Out-of-state tuition',
       'Median earnings',
     ]);
-    for (const label of COMPARE_METRICS.map((m) => m.label).filter(
+    // The net-price bands in money, as on the card: "Net Price 0-30000" reads "Net Price (income $0-$30,000)".
+    const asShown = (l: string) =>
+      l.replace(
+        /^Net Price (.+)$/,
+        (_, band: string) =>
+          `Net Price (income ${band.replace(/\d+/g, (n) => `$${Number(n).toLocaleString('en-US')}`)})`,
+      );
+    for (const label of COMPARE_METRICS.map((m) => asShown(m.label)).filter(
       (l) => !['In-State Tuition', 'Out-of-State Tuition', 'Median Earnings'].includes(l),
     ))
       expect(
@@ -448,7 +456,7 @@ describe('search screen in Chromium', () => {
     await close();
   });
 
-  it('adds the college to the profile with a banner that goes away, and says when it is already there', async () => {
+  it('adds the college to the profile with a banner that goes away, then says it is in the list', async () => {
     const { page, errors, close } = await openSearch();
     await page.getByLabel('College name').fill('Southgate State University');
     await page.getByRole('button', { name: 'Search/Add College' }).click();
@@ -465,10 +473,11 @@ describe('search screen in Chromium', () => {
     });
     expect(mine.body.colleges.map((c) => c.collegeName)).toContain('Southgate State University');
 
-    await card.getByRole('button', { name: 'Add to Profile' }).click();
-    expect(await card.getByRole('alert').innerText()).toBe(
-      'Southgate State University is already in your colleges.',
-    );
+    // On the list, the card says so, with a link to it, instead of offering to add it again (issue 34).
+    await card.getByText('In your list').waitFor();
+    expect(await card.getByRole('button', { name: 'Add to Profile' }).count()).toBe(0);
+    await card.getByRole('link', { name: 'see it on your dashboard' }).click();
+    await page.getByRole('heading', { name: 'Checklist — Southgate State University' }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });

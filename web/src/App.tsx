@@ -14,6 +14,7 @@ import { PageError, PageErrorBoundary } from './components/ErrorPage';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { NavBar } from './components/NavBar';
 import { RequireAuth } from './components/RequireAuth';
+import { useArrivalFocus } from './hooks/useArrivalFocus';
 
 // Each page is its own chunk, loaded when first visited.
 const Home = lazy(() => import('./pages/Home'));
@@ -38,6 +39,7 @@ function Shell() {
   const { isAdmin } = useSession();
   const { pathname } = useLocation();
   const [loaded, setLoaded] = useState(false);
+  useArrivalFocus();
   useEffect(() => {
     const t = setTimeout(() => setLoaded(true), LIMITS.loadedFlagDelayMs);
     return () => clearTimeout(t);

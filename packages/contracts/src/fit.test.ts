@@ -135,6 +135,19 @@ describe('the balance of a list', () => {
       'Set your income band and a yearly budget to check for a financial safety.',
     ]);
   });
+
+  it('does not ask for a likely college once the student is admitted somewhere (issue 34)', () => {
+    const items = [
+      { band: 'reach' as const, netPrice: 10_000, admitted: true },
+      { band: 'not enough data' as const, netPrice: null },
+    ];
+    expect(listBalance(items, { budget: 15_000, incomeBandSet: true }).notes).toEqual([]);
+    expect(
+      listBalance([{ ...items[0]!, admitted: false }], { budget: 15_000, incomeBandSet: true }).notes,
+    ).toEqual([
+      'Your list has no likely college: add at least one where your scores are above the middle half.',
+    ]);
+  });
 });
 
 describe('what applying costs', () => {

@@ -229,6 +229,8 @@ export interface BalanceItem {
   band: FitBand;
   /** Net price for the student's income band (Scorecard), null when not published or no band set */
   netPrice: number | null;
+  /** The student is admitted there (or has enrolled): the strongest fact a list can hold */
+  admitted?: boolean;
 }
 
 export interface ListBalance {
@@ -245,7 +247,8 @@ export const BALANCE_MSG = {
 } as const;
 
 /**
- * The balance of a list: counts per band, a note when it has no likely college, and a note when no
+ * The balance of a list: counts per band, a note when it has no likely college (unless the student is
+ * already admitted somewhere), and a note when no
  * college is a financial safety (net price for the student's income band within their yearly budget).
  */
 export function listBalance(
@@ -255,7 +258,8 @@ export function listBalance(
   const counts = bandCounts(items.map((i) => i.band));
   const notes: string[] = [];
   if (!items.length) return { counts, notes };
-  if (!counts.likely) notes.push(BALANCE_MSG.noLikely);
+  // An admission settles what a likely college is for: a list holding one needs no likely college more.
+  if (!counts.likely && !items.some((i) => i.admitted)) notes.push(BALANCE_MSG.noLikely);
   if (money.budget === null || !money.incomeBandSet) notes.push(BALANCE_MSG.setBudget);
   else if (!items.some((i) => i.netPrice !== null && i.netPrice <= money.budget!))
     notes.push(BALANCE_MSG.noSafety(money.budget));

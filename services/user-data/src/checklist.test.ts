@@ -58,6 +58,26 @@ describe('checklist rules', () => {
     );
   });
 
+  it('makes no task of a recommendation the college does not require (issue 34)', () => {
+    const c = buildChecklist(
+      buildCollege({
+        info: {
+          requirements: { teacherRecommendations: '1 required', counselorRecommendation: 'Not required' },
+        },
+      }),
+    );
+    expect(c.recommendations!.map((t) => ('text' in t ? t.text : ''))).toEqual([
+      'Ask your teachers for recommendations (1 required)',
+      'Thank your recommenders',
+    ]);
+    const none = buildChecklist(
+      buildCollege({
+        info: { requirements: { teacherRecommendations: 'None', counselorRecommendation: 'Not required.' } },
+      }),
+    );
+    expect(none.recommendations).toEqual([]);
+  });
+
   it('changes nothing (and says so) when the refreshed deadlines are the same', () => {
     const c = buildChecklist(buildCollege());
     expect(refreshDeadlines(c, buildCollege().info.deadlines)).toBeNull();

@@ -22,6 +22,11 @@ function clip(text: string): string {
   return t.length > TEXT_MAX ? `${t.slice(0, TEXT_MAX - 1)}…` : t;
 }
 
+/** A requirement the college says it does not ask for ("Not required", "None", "0"). */
+export function notRequired(value: string | null | undefined): boolean {
+  return !!value && /^\s*(not required|none|no|0|not accepted|not considered)\s*\.?\s*$/i.test(value);
+}
+
 function deadlineItems(deadlines: readonly Deadline[]): ChecklistDeadline[] {
   return deadlines
     .filter((d) => d.type.trim())
@@ -64,19 +69,28 @@ export function buildChecklist(college: College): Checklist {
     ),
     task('Send official SAT/ACT scores if you submit them'),
   ];
-  const recommendations: ChecklistTask[] = [
-    task(
-      requirements.teacherRecommendations
-        ? `Ask your teachers for recommendations (${requirements.teacherRecommendations})`
-        : 'Ask your teachers for recommendations',
-    ),
-    task(
-      requirements.counselorRecommendation
-        ? `Ask your school counselor for a counselor recommendation (${requirements.counselorRecommendation})`
-        : 'Ask your school counselor for a counselor recommendation',
-    ),
-    task('Thank your recommenders'),
+  // A recommendation the college says it does not require is no task: asking for it is wasted effort.
+  const asks: ChecklistTask[] = [
+    ...(notRequired(requirements.teacherRecommendations)
+      ? []
+      : [
+          task(
+            requirements.teacherRecommendations
+              ? `Ask your teachers for recommendations (${requirements.teacherRecommendations})`
+              : 'Ask your teachers for recommendations',
+          ),
+        ]),
+    ...(notRequired(requirements.counselorRecommendation)
+      ? []
+      : [
+          task(
+            requirements.counselorRecommendation
+              ? `Ask your school counselor for a counselor recommendation (${requirements.counselorRecommendation})`
+              : 'Ask your school counselor for a counselor recommendation',
+          ),
+        ]),
   ];
+  const recommendations = asks.length ? [...asks, task('Thank your recommenders')] : [];
   const essays: ChecklistTask[] = [
     ...essayPrompts.slice(0, 12).map((p) => task(`Write your essay: ${p}`)),
     ...(essayPrompts.length

@@ -156,6 +156,26 @@ export default function DashboardPage() {
 
   return (
     <section className="page dashboard-page">
+      {/* The checklist sits after the list and the costs: one Tab from the top reaches its first box. */}
+      {selected ? (
+        <a
+          className="skip-link"
+          href="#checklist"
+          onClick={(e) => {
+            const panel = document.getElementById('checklist');
+            if (!panel) return;
+            e.preventDefault();
+            const first = panel.querySelector<HTMLElement>('input[type="checkbox"]');
+            if (first) first.focus();
+            else {
+              panel.tabIndex = -1;
+              panel.focus();
+            }
+          }}
+        >
+          Skip to checklist
+        </a>
+      ) : null}
       <div className="dashboard-title">
         <h1>Your Colleges</h1>
         <button

@@ -94,7 +94,7 @@ export function ChecklistPanel({
   const headingId = useId();
   const query = useChecklist(collegeName);
   return (
-    <section className="card dashboard-panel checklist-panel" aria-labelledby={headingId}>
+    <section id="checklist" className="card dashboard-panel checklist-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Checklist{collegeName ? ` — ${collegeName}` : ''}</h2>
       {!collegeName ? (
         <p className="muted">Select a college to view its checklist.</p>

@@ -1,7 +1,9 @@
+import { normaliseCollegeName } from '@ct/contracts/constants';
 import { LIMITS, MSG } from '@ct/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
-import { useAddCollege } from '../../api/student';
+import { useAddCollege, useUserColleges } from '../../api/student';
 import { useSession } from '../../auth/session';
 
 type Banner = { kind: 'success' | 'error'; text: string } | null;
@@ -10,11 +12,15 @@ type Banner = { kind: 'success' | 'error'; text: string } | null;
  * Adds a college to the student's list (POST /add-user-college). Success shows
  * "College successfully added to your profile!" (or that a removed one came back with its progress) for
  * 3 s; a failure shows the server's message. The list, deadlines and essay prompts refresh as after any
- * change to the list.
+ * change to the list. A college already on the list says so instead ("In your list"), with a link to it
+ * on the dashboard.
  */
 export function AddToProfileButton({ collegeName }: { collegeName: string }) {
   const { user } = useSession();
   const addCollege = useAddCollege();
+  const mine = useUserColleges();
+  const key = normaliseCollegeName(collegeName);
+  const listed = !!user && !!mine.data?.some((c) => normaliseCollegeName(c.collegeName) === key);
   const [banner, setBanner] = useState<Banner>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -38,9 +44,18 @@ export function AddToProfileButton({ collegeName }: { collegeName: string }) {
 
   return (
     <div className="add-to-profile">
-      <button type="button" onClick={() => void add()} disabled={addCollege.isPending}>
-        {addCollege.isPending ? 'Adding...' : 'Add to Profile'}
-      </button>
+      {listed ? (
+        <p className="in-your-list">
+          <span aria-hidden="true">✓ </span>In your list:{' '}
+          <Link to={`/usercolleges?college=${encodeURIComponent(collegeName)}`}>
+            see it on your dashboard
+          </Link>
+        </p>
+      ) : (
+        <button type="button" onClick={() => void add()} disabled={addCollege.isPending}>
+          {addCollege.isPending ? 'Adding...' : 'Add to Profile'}
+        </button>
+      )}
       {banner ? (
         <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
           {banner.text}

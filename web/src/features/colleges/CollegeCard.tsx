@@ -17,6 +17,7 @@ import {
   RequirementsSection,
   TipsSection,
 } from './sections';
+import { RegionOwner } from './regions';
 
 /**
  * Everything known about one college, section by section, each fact with its source and gathered date.
@@ -29,8 +30,11 @@ export function CollegeCard({
   status,
   privateToYou = false,
   unverified = [],
+  ownRegions = false,
 }: {
   college: College;
+  /** Several cards on one page (Compare): each section's name says whose it is (see RegionOwner). */
+  ownRegions?: boolean;
   actions?: ReactNode;
   /** The name heading, so a screen can move focus to a new result. */
   headingRef?: Ref<HTMLHeadingElement>;
@@ -46,55 +50,57 @@ export function CollegeCard({
   const updated = college.updatedAt ?? college.createdAt;
   const years = figureYears(college);
   return (
-    <article className="card college-card" aria-label={college.name} data-testid="college-card">
-      <header className="college-card-header">
-        <div>
-          <h2 ref={headingRef} tabIndex={-1}>
-            {college.name}
-          </h2>
-          <p className="muted">
-            {place || formatText(null)}
-            {years.length ? (
-              <> · Figures from {years.join(', ')}</>
-            ) : updated ? (
-              <> · Data gathered {formatGatheredDate(updated)}</>
-            ) : null}
+    <RegionOwner.Provider value={ownRegions ? college.name : null}>
+      <article className="card college-card" aria-label={college.name} data-testid="college-card">
+        <header className="college-card-header">
+          <div>
+            <h2 ref={headingRef} tabIndex={-1}>
+              {college.name}
+            </h2>
+            <p className="muted">
+              {place || formatText(null)}
+              {years.length ? (
+                <> · Figures from {years.join(', ')}</>
+              ) : updated ? (
+                <> · Data gathered {formatGatheredDate(updated)}</>
+              ) : null}
+            </p>
+          </div>
+          {actions}
+        </header>
+        {status}
+        {privateToYou ? (
+          <p className="banner warning" data-testid="private-college">
+            Only you can see this college for now: no government record confirms it, so an admin will review
+            it before other students can find it.
           </p>
+        ) : null}
+        {unverified.length ? <UnverifiedFacts facts={unverified} /> : null}
+        <FitBand college={college} />
+        <ApplicationCost college={college} />
+        <MoneySummary demographics={d} sources={sources} />
+        {college.missing.length ? <MissingFacts missing={college.missing} /> : null}
+        <div className="college-sections">
+          <AliasesSection aliases={college.aliases} sources={sources} />
+          <LinksSection links={college.links} sources={sources} />
+          <PriceCalculatorSection url={d.priceCalcUrl} sources={sources} />
+          <DeadlinesSection deadlines={info.deadlines} sources={sources} />
+          <EssayPromptsSection prompts={info.essayPrompts} meta={info.essayPromptMeta} sources={sources} />
+          <RequirementsSection requirements={info.requirements} sources={sources} />
+          <TipsSection tips={info.tips} sources={sources} />
+          <AdmissionStatisticsSection
+            stats={info.admissionStatistics}
+            sources={sources}
+            officialRate={d.admissionRate}
+            officialScope={d.admissionRateScope}
+          />
+          <AdmittedStudentProfileSection profile={info.admittedStudentProfile} sources={sources} />
+          <DemographicsSection demographics={d} sources={sources} />
+          <DemographicBreakdownSection breakdown={d.demographics} sources={sources} />
+          <FinanceSection finance={d.finance} sources={sources} />
         </div>
-        {actions}
-      </header>
-      {status}
-      {privateToYou ? (
-        <p className="banner warning" data-testid="private-college">
-          Only you can see this college for now: no government record confirms it, so an admin will review it
-          before other students can find it.
-        </p>
-      ) : null}
-      {unverified.length ? <UnverifiedFacts facts={unverified} /> : null}
-      <FitBand college={college} />
-      <ApplicationCost college={college} />
-      <MoneySummary demographics={d} sources={sources} />
-      {college.missing.length ? <MissingFacts missing={college.missing} /> : null}
-      <div className="college-sections">
-        <AliasesSection aliases={college.aliases} sources={sources} />
-        <LinksSection links={college.links} sources={sources} />
-        <PriceCalculatorSection url={d.priceCalcUrl} sources={sources} />
-        <DeadlinesSection deadlines={info.deadlines} sources={sources} />
-        <EssayPromptsSection prompts={info.essayPrompts} meta={info.essayPromptMeta} sources={sources} />
-        <RequirementsSection requirements={info.requirements} sources={sources} />
-        <TipsSection tips={info.tips} sources={sources} />
-        <AdmissionStatisticsSection
-          stats={info.admissionStatistics}
-          sources={sources}
-          officialRate={d.admissionRate}
-          officialScope={d.admissionRateScope}
-        />
-        <AdmittedStudentProfileSection profile={info.admittedStudentProfile} sources={sources} />
-        <DemographicsSection demographics={d} sources={sources} />
-        <DemographicBreakdownSection breakdown={d.demographics} sources={sources} />
-        <FinanceSection finance={d.finance} sources={sources} />
-      </div>
-    </article>
+      </article>
+    </RegionOwner.Provider>
   );
 }
 

@@ -19,6 +19,7 @@ import {
   safeUrl,
 } from '../../lib/format';
 import { BreakdownChart, NetPriceChart } from '../charts';
+import { OwnerSuffix } from './regions';
 import { FactSource, type Sources } from './sources';
 import './college-card.css';
 
@@ -55,12 +56,19 @@ export function CardSection({
         aria-labelledby={id}
         data-folded="true"
       >
-        <h3 id={id}>{title}</h3> <span className="no-info">{NO_INFO}</span>
+        <h3 id={id}>
+          {title}
+          <OwnerSuffix />
+        </h3>{' '}
+        <span className="no-info">{NO_INFO}</span>
       </section>
     );
   return (
     <section className={`college-section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+      <h3 id={id}>
+        {title}
+        <OwnerSuffix />
+      </h3>
       <FactSource sources={sources} path={path} />
       {children}
     </section>

@@ -23,6 +23,7 @@ import { useCooldown } from '../../auth/useCooldown';
 import { useConfig } from '../../config';
 import { firebaseAuth } from '../../firebase';
 import { EmulatorGoogleAccount } from './EmulatorGoogleAccount';
+import { FOCUS_HEADING } from '../../hooks/useArrivalFocus';
 import { GoogleIcon } from './GoogleIcon';
 import { signInWithGooglePopup } from './googleSignIn';
 import './login.css';
@@ -90,7 +91,7 @@ export function LoginPanel() {
         setOfferVerify(true);
         return;
       }
-      navigate(destination, { replace: true });
+      navigate(destination, { replace: true, state: FOCUS_HEADING });
     } catch (err) {
       if (RESET_OFFER_CODES.has(authErrorCode(err))) setOfferReset(true);
       setError(authErrorMessage(err));
@@ -176,7 +177,7 @@ export function LoginPanel() {
     setBusy(true);
     try {
       await signInWithGooglePopup(auth);
-      navigate(destination, { replace: true });
+      navigate(destination, { replace: true, state: FOCUS_HEADING });
     } catch {
       setError(MSG.googleSignInError);
     } finally {
@@ -185,7 +186,7 @@ export function LoginPanel() {
   };
 
   // Already signed in (or just signed in with a provider): straight on.
-  if (user) return <Navigate to={destination} replace />;
+  if (user) return <Navigate to={destination} replace state={FOCUS_HEADING} />;
 
   return (
     <div className="card login-card">
@@ -294,7 +295,7 @@ export function LoginPanel() {
       </p>
       {config.firebase.emulatorUrl ? (
         <EmulatorGoogleAccount
-          onDone={() => navigate(destination, { replace: true })}
+          onDone={() => navigate(destination, { replace: true, state: FOCUS_HEADING })}
           onError={(m) => {
             setInfo('');
             setError(m);

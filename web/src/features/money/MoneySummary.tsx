@@ -1,7 +1,8 @@
 import type { Demographics, Source, StudentProfile } from '@ct/contracts';
-import { useId } from 'react';
+import { useContext, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { NO_INFO } from '../../lib/format';
+import { OwnerSuffix, RegionOwner } from '../colleges/regions';
 import { useStudentProfile } from './api';
 import { moneyFigures, yearText, type MoneyFigure } from './money';
 import './money.css';
@@ -83,14 +84,20 @@ export function MoneySummary({
 }) {
   const q = useStudentProfile();
   const id = useId();
+  const owner = useContext(RegionOwner);
   const profile = q.data ?? null;
   return (
     <section
       className={bare ? 'money-summary bare' : 'money-summary'}
-      {...(bare ? { 'aria-label': 'Cost for you' } : { 'aria-labelledby': id })}
+      {...(bare ? { 'aria-label': `Cost for you${owner ? ` — ${owner}` : ''}` } : { 'aria-labelledby': id })}
       data-testid="money-summary"
     >
-      {bare ? null : <h3 id={id}>Cost for you</h3>}
+      {bare ? null : (
+        <h3 id={id}>
+          Cost for you
+          <OwnerSuffix />
+        </h3>
+      )}
       {q.isPending ? (
         <p className="muted" role="status">
           Loading your costs...

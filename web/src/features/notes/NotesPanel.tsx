@@ -136,12 +136,17 @@ export function NotesPanel() {
             ref={contentRef}
             rows={5}
             value={form.content}
-            aria-describedby="note-count"
+            aria-describedby="note-count note-too-long"
             aria-invalid={count > LIMITS.noteContentMax}
             onChange={(e) => setForm((f) => ({ ...f, content: e.target.value }))}
           />
           <p id="note-count" className={`note-count${count > LIMITS.noteContentMax ? ' over' : ''}`}>
             Character Count {count}/{LIMITS.noteContentMax}
+            {count > LIMITS.noteContentMax ? ` (${count - LIMITS.noteContentMax} over)` : ''}
+          </p>
+          {/* Said the moment the text runs over, not only on Add Note; the text stays, to be shortened. */}
+          <p id="note-too-long" className="note-count over" aria-live="polite">
+            {count > LIMITS.noteContentMax ? `${MSG.noteTooLong}. Shorten it to save it.` : ''}
           </p>
         </div>
         <div className="field note-date">

@@ -13,7 +13,15 @@ import { useStudentProfile } from '../money/api';
 import { MoneyLabel, MoneyValue, ProfileInvite } from '../money/MoneySummary';
 import '../money/money.css';
 import { fetchCachedCollege, fetchCollegeSuggestions } from './api';
-import { compareRows, MAX_COMPARED, type CompareRow, type Verdict } from './compare';
+import {
+  bestText,
+  compareRows,
+  groupRows,
+  MAX_COMPARED,
+  type CompareGroupId,
+  type CompareRow,
+  type Verdict,
+} from './compare';
 
 /** The compare set lives in the URL: /search?mode=compare&c=A&c=B (at most four). */
 function useCompareSet(): [string[], (names: string[]) => void] {
@@ -45,12 +53,13 @@ function useChosenColleges(names: readonly string[]) {
   });
 }
 
-function VerdictTag({ verdict }: { verdict: Verdict }) {
+/** "★ Best", or "★ Best of 3 with data" when some of the colleges have no value on the row. */
+function VerdictTag({ verdict, row }: { verdict: Verdict; row: CompareRow }) {
   if (verdict !== 'best') return null;
   return (
     <span className="verdict-tag">
       <span aria-hidden="true">★ </span>
-      Best
+      {bestText(row)}
     </span>
   );
 }
@@ -63,11 +72,43 @@ const directionText = (row: CompareRow) =>
       : 'a fact to weigh';
 
 function rowLabel(row: CompareRow): ReactNode {
-  return row.kind === 'money' ? <MoneyLabel figure={row.figures[0]!} /> : row.metric.label;
+  return row.kind === 'money' ? <MoneyLabel figure={row.figures[0]!} /> : row.label;
 }
 
 /** A row's name in a sentence (the money rows' label without their detail). */
-const rowName = (row: CompareRow) => (row.kind === 'money' ? row.figures[0]!.label : row.metric.label);
+const rowName = (row: CompareRow) => (row.kind === 'money' ? row.figures[0]!.label : row.label);
+
+/** The button that folds a group of rows away or opens it again: "▾ Price and aid (12 rows)". */
+function GroupToggle({
+  title,
+  count,
+  open,
+  onToggle,
+}: {
+  title: string;
+  count: number;
+  open: boolean;
+  onToggle(): void;
+}) {
+  return (
+    <button type="button" className="compare-group-toggle" aria-expanded={open} onClick={onToggle}>
+      <span aria-hidden="true">{open ? '▾' : '▸'} </span>
+      {title} ({count} {count === 1 ? 'row' : 'rows'})
+    </button>
+  );
+}
+
+/** Which groups of rows the student has folded away (all open at first), shared by table and cards. */
+function useFolded(): [ReadonlySet<CompareGroupId>, (id: CompareGroupId) => void] {
+  const [folded, setFolded] = useState<ReadonlySet<CompareGroupId>>(new Set());
+  const toggle = (id: CompareGroupId) =>
+    setFolded((f) => {
+      const next = new Set(f);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return [folded, toggle];
+}
 
 function cellValue(row: CompareRow, i: number): ReactNode {
   return row.kind === 'money' ? <MoneyValue figure={row.figures[i]!} /> : row.texts[i];
@@ -93,6 +134,8 @@ export function CompareTable({
   const all = compareRows(colleges, profile);
   const rows = all.filter((r) => !r.empty);
   const empty = all.filter((r) => r.empty);
+  const groups = groupRows(rows);
+  const [folded, toggle] = useFolded();
   const heads = colleges.map((c, i) => c?.name ?? names[i] ?? `College ${i + 1}`);
   return (
     <>
@@ -120,25 +163,44 @@ export function CompareTable({
                 <td key={i}>{c ? <FitAndCost college={c} /> : null}</td>
               ))}
             </tr>
-            {rows.map((row) => (
-              <tr key={row.key} className={row.kind === 'money' ? 'money-row' : undefined}>
-                <th scope="row">
-                  {rowLabel(row)}
-                  <span className="direction">{directionText(row)}</span>
-                </th>
-                {colleges.map((_, i) => (
-                  <td
-                    key={i}
-                    className={verdictClass(row.verdicts[i]!)}
-                    data-verdict={row.verdicts[i] ?? 'none'}
-                  >
-                    <span className="metric-value">{cellValue(row, i)}</span>
-                    <VerdictTag verdict={row.verdicts[i]!} />
-                  </td>
-                ))}
-              </tr>
-            ))}
           </tbody>
+          {groups.map((g) => {
+            const open = !folded.has(g.id);
+            return (
+              <tbody key={g.id} className="compare-group">
+                <tr className="compare-group-head">
+                  <td colSpan={colleges.length + 1}>
+                    <GroupToggle
+                      title={g.title}
+                      count={g.rows.length}
+                      open={open}
+                      onToggle={() => toggle(g.id)}
+                    />
+                  </td>
+                </tr>
+                {open
+                  ? g.rows.map((row) => (
+                      <tr key={row.key} className={row.kind === 'money' ? 'money-row' : undefined}>
+                        <th scope="row">
+                          {rowLabel(row)}
+                          <span className="direction">{directionText(row)}</span>
+                        </th>
+                        {colleges.map((_, i) => (
+                          <td
+                            key={i}
+                            className={verdictClass(row.verdicts[i]!)}
+                            data-verdict={row.verdicts[i] ?? 'none'}
+                          >
+                            <span className="metric-value">{cellValue(row, i)}</span>
+                            <VerdictTag verdict={row.verdicts[i]!} row={row} />
+                          </td>
+                        ))}
+                      </tr>
+                    ))
+                  : null}
+              </tbody>
+            );
+          })}
         </table>
       </div>
       <div className="compare-stack">
@@ -146,17 +208,35 @@ export function CompareTable({
           <section key={`${i}-${h}`} className="card compare-stack-card" aria-label={`${h} at a glance`}>
             <h3>{h}</h3>
             {colleges[i] ? <FitAndCost college={colleges[i]} /> : null}
-            <dl>
-              {rows.map((row) => (
-                <div key={row.key} className={`compare-stack-row ${verdictClass(row.verdicts[i]!) ?? ''}`}>
-                  <dt>{rowLabel(row)}</dt>
-                  <dd data-verdict={row.verdicts[i] ?? 'none'}>
-                    {cellValue(row, i)}
-                    <VerdictTag verdict={row.verdicts[i]!} />
-                  </dd>
+            {groups.map((g) => {
+              const open = !folded.has(g.id);
+              return (
+                <div key={g.id} className="compare-stack-group">
+                  <GroupToggle
+                    title={g.title}
+                    count={g.rows.length}
+                    open={open}
+                    onToggle={() => toggle(g.id)}
+                  />
+                  {open ? (
+                    <dl>
+                      {g.rows.map((row) => (
+                        <div
+                          key={row.key}
+                          className={`compare-stack-row ${verdictClass(row.verdicts[i]!) ?? ''}`}
+                        >
+                          <dt>{rowLabel(row)}</dt>
+                          <dd data-verdict={row.verdicts[i] ?? 'none'}>
+                            {cellValue(row, i)}
+                            <VerdictTag verdict={row.verdicts[i]!} row={row} />
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ) : null}
                 </div>
-              ))}
-            </dl>
+              );
+            })}
           </section>
         ))}
       </div>
@@ -286,17 +366,21 @@ export function ComparePanel() {
           <h2 className="compare-heading">Comparison</h2>
           <ProfileInvite profile={profile.data ?? null} />
           <CompareTable colleges={colleges} names={names} profile={profile.data ?? null} />
-          <div className={`compare-cards count-${colleges.length}`}>
-            {colleges.map((college, i) =>
-              college ? (
-                <CollegeCard key={`${i}-${college.name}`} college={college} />
-              ) : (
-                <div key={`missing-${i}`} className="card compare-missing" role="note">
-                  {MSG.noDataForCollege(i + 1)}
-                </div>
-              ),
-            )}
-          </div>
+          {/* The detail cards are long (every section of every college): one click folds them away. */}
+          <details className="compare-details" open>
+            <summary>Every fact, college by college</summary>
+            <div className={`compare-cards count-${colleges.length}`}>
+              {colleges.map((college, i) =>
+                college ? (
+                  <CollegeCard key={`${i}-${college.name}`} college={college} ownRegions />
+                ) : (
+                  <div key={`missing-${i}`} className="card compare-missing" role="note">
+                    {MSG.noDataForCollege(i + 1)}
+                  </div>
+                ),
+              )}
+            </div>
+          </details>
         </>
       ) : null}
     </div>

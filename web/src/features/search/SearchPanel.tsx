@@ -29,6 +29,7 @@ export function SearchPanel() {
   const [name, setName] = useState(q);
   const { phase, search, clear } = useCollegeSearch();
   const heading = useRef<HTMLHeadingElement>(null);
+  const closeHeading = useRef<HTMLHeadingElement>(null);
   const busy = phase.kind === 'searching' || phase.kind === 'gathering';
 
   const found = phase.kind === 'found' ? phase.view : null;
@@ -36,6 +37,10 @@ export function SearchPanel() {
   useEffect(() => {
     if (found) heading.current?.focus();
   }, [found]);
+  const closeNames = phase.kind === 'close' ? phase : null;
+  useEffect(() => {
+    if (closeNames) closeHeading.current?.focus();
+  }, [closeNames]);
 
   // The URL drives the search: a new ?q= (typed, linked, or back/forward) searches for it.
   useEffect(() => {
@@ -47,10 +52,11 @@ export function SearchPanel() {
     }
   }, [q, search, clear]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const typed = name.trim();
+  /** Opens a college by name: through the URL, so back and forward and a reload keep it. */
+  const openCollege = (raw: string) => {
+    const typed = raw.trim();
     if (!typed) return;
+    setName(typed);
     if (typed === q) search(typed);
     else
       setParams((p) => {
@@ -58,6 +64,10 @@ export function SearchPanel() {
         next.set('q', typed);
         return next;
       });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    openCollege(name);
   };
 
   return (
@@ -68,6 +78,8 @@ export function SearchPanel() {
           label="College name"
           value={name}
           onChange={setName}
+          // A suggestion picked by click, or by the arrow keys and Enter, opens that college at once.
+          onSelect={openCollege}
           fetchSuggestions={fetchCollegeSuggestions}
           placeholder="Full official name, e.g. Massachusetts Institute of Technology"
           disabled={busy}
@@ -112,6 +124,32 @@ export function SearchPanel() {
         <div className="banner error" role="alert">
           {phase.message}
         </div>
+      ) : null}
+      {closeNames ? (
+        <section className="card did-you-mean" aria-labelledby="did-you-mean-title">
+          <h2 id="did-you-mean-title" ref={closeHeading} tabIndex={-1}>
+            Did you mean {closeNames.names[0]}?
+          </h2>
+          <p>
+            We have no college called &ldquo;{closeNames.name}&rdquo;. These official names are close to it:
+          </p>
+          <ul className="did-you-mean-list">
+            {closeNames.names.map((n) => (
+              <li key={n}>
+                <button type="button" className="secondary" onClick={() => openCollege(n)}>
+                  {n}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">
+            None of these? Only then is &ldquo;{closeNames.name}&rdquo; looked up as a new college, which can
+            take a while.
+          </p>
+          <button type="button" onClick={() => search(closeNames.name, { asNew: true })}>
+            None of these: add &ldquo;{closeNames.name}&rdquo;
+          </button>
+        </section>
       ) : null}
       {found ? <FoundCollege key={found.college.name} view={found} headingRef={heading} /> : null}
       {phase.kind === 'gathering' ? <LoadingOverlay detail={STAGE_TEXT[phase.stage]} /> : null}

@@ -1,7 +1,16 @@
 import type { College, Finance, StudentProfile } from '@ct/contracts';
 import { COMPARE_METRICS } from '@ct/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import { compareRows, formatMetric, verdicts, verdictsOf } from './compare';
+import {
+  bestText,
+  compareRows,
+  COMPARE_GROUPS,
+  formatMetric,
+  groupRows,
+  metricLabel,
+  verdicts,
+  verdictsOf,
+} from './compare';
 
 const metric = (label: string) => COMPARE_METRICS.find((m) => m.label === label)!;
 
@@ -128,5 +137,41 @@ describe('comparison rows', () => {
     const [net] = compareRows([generous, pricier], null);
     expect(net!.kind === 'money' && net!.figures[0]!.text).toBe('$0: grants exceed the cost by $4,196');
     expect(net!.verdicts).toEqual(['best', null]);
+  });
+
+  it('says "Best of 2 with data" when a college has no value for the row, and "Best" when all have one', () => {
+    const none = college('Quiet College', 'CA', {});
+    const rows = compareRows([maine, texas, none], profile);
+    const debt = rows.find((r) => r.key === 'medianDebt')!;
+    expect(debt.withData).toBe(2);
+    const tuition = rows.find((r) => r.key === 'tuition')!;
+    expect(tuition.verdicts).toEqual(['best', null, null]);
+    expect(bestText(tuition)).toBe('Best of 2 with data');
+    const full = compareRows([maine, texas], profile).find((r) => r.key === 'tuition')!;
+    expect(bestText(full)).toBe('Best');
+  });
+});
+
+describe('comparison labels and groups (issue 34, item 4)', () => {
+  it('names the net-price bands in money, as the college card does', () => {
+    expect(metricLabel(metric('Net Price 0-30000'))).toBe('Net Price (income $0-$30,000)');
+    expect(metricLabel(metric('Net Price 110001+'))).toBe('Net Price (income $110,001+)');
+    expect(metricLabel(metric('Admission Rate'))).toBe('Admission Rate');
+  });
+
+  it('puts every row in one group, the money rows first, in the groups’ order', () => {
+    const rows = compareRows(
+      [college('A College', 'ME', { avgNetPrice: 1 }), college('B College', 'TX', { avgNetPrice: 2 })],
+      null,
+    );
+    const groups = groupRows(rows);
+    expect(groups.map((g) => g.id)).toEqual(COMPARE_GROUPS.map((g) => g.id));
+    expect(groups.flatMap((g) => g.rows)).toHaveLength(rows.length);
+    expect(groups[0]!.rows.every((r) => r.kind === 'money')).toBe(true);
+    const where = (key: string) => groups.find((g) => g.rows.some((r) => r.key === key))?.id;
+    expect(where('admissionRate')).toBe('admission');
+    expect(where('finance.netPrice0to30000')).toBe('price');
+    expect(where('graduationRate')).toBe('after');
+    expect(where('finance.medianFamilyIncome')).toBe('families');
   });
 });

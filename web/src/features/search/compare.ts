@@ -1,6 +1,13 @@
 import type { College, StudentProfile } from '@ct/contracts';
 import { COMPARE_METRICS } from '@ct/contracts/constants';
-import { formatNetPrice, formatValue, getPath, grantsOrLoansKind, type ValueKind } from '../../lib/format';
+import {
+  formatMoney,
+  formatNetPrice,
+  formatValue,
+  getPath,
+  grantsOrLoansKind,
+  type ValueKind,
+} from '../../lib/format';
 import { moneyFigures, moneyRowKeys, type Better, type MoneyFigure } from '../money/money';
 
 /** 'best': the best value of its row, highlighted; null: nothing to say (never "worse"). */
@@ -76,25 +83,67 @@ export function formatMetric(metric: CompareMetric, v: number | null): string {
   return formatValue(kind, v, { decimals: 2 });
 }
 
-/** One row of the comparison, one cell per college. `empty`: no college has a value. */
-export type CompareRow =
-  | {
-      kind: 'money';
-      key: string;
-      figures: MoneyFigure[];
-      better: Better;
-      verdicts: Verdict[];
-      empty: boolean;
-    }
-  | {
-      kind: 'metric';
-      key: string;
-      metric: CompareMetric;
-      texts: string[];
-      better: Better;
-      verdicts: Verdict[];
-      empty: boolean;
-    };
+/** A net-price band as money, as the college card says it: "Net Price (income $0-$30,000)". */
+const netPriceLabel = (band: string) =>
+  `Net Price (income ${band.replace(/\d+/g, (n) => formatMoney(Number(n)))})`;
+
+/** A metric's row label: the spec's name, the net-price bands in money as on the college card. */
+export function metricLabel(metric: CompareMetric): string {
+  const band = /^Net Price (.+)$/.exec(metric.label);
+  return band ? netPriceLabel(band[1]!) : metric.label;
+}
+
+/**
+ * The groups the rows fall into, each one collapsible on the page: the student's own money first, then
+ * what a college costs and the aid, its size and admission, what follows college, and the families.
+ */
+export const COMPARE_GROUPS = [
+  { id: 'money', title: 'Your money' },
+  { id: 'price', title: 'Price and aid' },
+  { id: 'admission', title: 'Size and admission' },
+  { id: 'after', title: 'After college' },
+  { id: 'families', title: 'Families' },
+] as const;
+export type CompareGroupId = (typeof COMPARE_GROUPS)[number]['id'];
+
+const GROUP_OF: Record<string, CompareGroupId> = {
+  schoolSize: 'admission',
+  schoolGradSize: 'admission',
+  admissionRate: 'admission',
+  studentFacRatio: 'admission',
+  'finance.medianEarnings': 'after',
+  graduationRate: 'after',
+  'finance.avgFamilyIncome': 'families',
+  'finance.medianFamilyIncome': 'families',
+};
+
+/**
+ * One row of the comparison, one cell per college. `empty`: no college has a value. `withData`: how many
+ * colleges have a value (a "best" among fewer than all of them says so).
+ */
+export type CompareRow = {
+  key: string;
+  group: CompareGroupId;
+  better: Better;
+  verdicts: Verdict[];
+  empty: boolean;
+  withData: number;
+} & (
+  | { kind: 'money'; figures: MoneyFigure[] }
+  | { kind: 'metric'; metric: CompareMetric; label: string; texts: string[] }
+);
+
+/** The words of a "best" mark: "Best", or "Best of 3 with data" when some colleges have no value. */
+export function bestText(row: Pick<CompareRow, 'withData' | 'verdicts'>): string {
+  return row.withData < row.verdicts.length ? `Best of ${row.withData} with data` : 'Best';
+}
+
+/** The rows of each group, in the groups' order; groups with no row are left out. */
+export function groupRows(rows: readonly CompareRow[]) {
+  return COMPARE_GROUPS.map((g) => ({ ...g, rows: rows.filter((r) => r.group === g.id) })).filter(
+    (g) => g.rows.length > 0,
+  );
+}
 
 /**
  * The rows for a set of colleges: first the money figures for this student (the card's labels), then the
@@ -112,6 +161,7 @@ export function compareRows(
     return {
       kind: 'money',
       key,
+      group: 'money',
       figures: row,
       better,
       verdicts: verdictsOf(
@@ -120,6 +170,7 @@ export function compareRows(
       ),
       // A tuition whose college's state is unknown shows both figures: not empty while either is known.
       empty: row.every((f) => f.value === null && f.parts === undefined),
+      withData: row.filter((f) => f.value !== null).length,
     };
   });
   const shownByMoney = new Set([
@@ -132,11 +183,14 @@ export function compareRows(
     return {
       kind: 'metric',
       key: m.path,
+      group: GROUP_OF[m.path] ?? 'price',
       metric: m,
+      label: metricLabel(m),
       texts: values.map((v) => formatMetric(m, v)),
       better,
       verdicts: verdictsOf(better, values),
       empty: values.every((v) => v === null),
+      withData: values.filter((v) => v !== null).length,
     };
   });
   return [...money, ...metrics];

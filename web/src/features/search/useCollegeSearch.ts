@@ -3,7 +3,7 @@ import { MSG } from '@ct/contracts/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorMessage } from '../../api/client';
 import { usePoll } from '../../hooks/usePoll';
-import { fetchCollegeView, type CollegeView } from './api';
+import { fetchCollegeSuggestions, fetchCollegeView, type CollegeView } from './api';
 
 /** How often the ingestion status is asked for while the overlay shows. */
 export const POLL_INTERVAL_MS = 1000;
@@ -17,6 +17,8 @@ export type SearchPhase =
   | { kind: 'searching'; name: string }
   | { kind: 'gathering'; name: string; stage: IngestionStage }
   | { kind: 'found'; view: CollegeView }
+  /** Not cached under the typed name, but close to these official names: asked before gathering it. */
+  | { kind: 'close'; name: string; names: string[] }
   | { kind: 'error'; message: string };
 
 /** What each ingestion stage means to a student, shown under "Taking our time :D". */
@@ -36,6 +38,9 @@ function addFailure(err: unknown): string {
   return MSG.addCollegeLater;
 }
 
+/** At most this many close official names are offered before a typed name is gathered as a new college. */
+export const CLOSE_NAMES = 3;
+
 /** An ingestion request being waited for: one search's, under its own key. */
 interface Waiting {
   id: number;
@@ -48,9 +53,16 @@ let searches = 0;
 /**
  * The spec's search flow: search the cache; if the college is not there, ask for it to be added, poll the
  * ingestion request (its stage drives the loading overlay) until it is done or failed, then search again.
- * A newer search, or leaving the page, cancels the one in progress.
+ * A typo must not become a new college: when the cached official names hold close ones ("Standford" →
+ * Stanford University), those are offered first, and the typed name is gathered only when the student
+ * says none of them is the one (`search(name, { asNew: true })`). A newer search, or leaving the page,
+ * cancels the one in progress.
  */
-export function useCollegeSearch(): { phase: SearchPhase; search(name: string): void; clear(): void } {
+export function useCollegeSearch(): {
+  phase: SearchPhase;
+  search(name: string, opts?: { asNew?: boolean }): void;
+  clear(): void;
+} {
   const [phase, setPhase] = useState<SearchPhase>({ kind: 'idle' });
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const current = useRef<AbortController | null>(null);
@@ -81,7 +93,7 @@ export function useCollegeSearch(): { phase: SearchPhase; search(name: string): 
   }, []);
 
   const search = useCallback(
-    (raw: string) => {
+    (raw: string, opts?: { asNew?: boolean }) => {
       const name = raw.trim();
       if (!name) return;
       current.current?.abort();
@@ -91,6 +103,13 @@ export function useCollegeSearch(): { phase: SearchPhase; search(name: string): 
       void settle(signal, async () => {
         const view = await fetchCollegeView(name, signal);
         if (view) return { kind: 'found', view };
+        if (!opts?.asNew) {
+          // Suggestions that fail to load must not stop the search: the name is gathered as typed.
+          const close = (await fetchCollegeSuggestions(name, signal).catch(() => []))
+            .filter((n) => n.toLowerCase() !== name.toLowerCase())
+            .slice(0, CLOSE_NAMES);
+          if (close.length) return { kind: 'close', name, names: close };
+        }
         try {
           const request = (await api.addCollege({ name }, { signal })).data;
           if (!signal.aborted) setWaiting({ id: ++searches, name, request, signal });

@@ -168,7 +168,8 @@ const SeasonView = memo(function SeasonView({
     const doc = docOf.get(c.collegeName);
     if (!doc) return [];
     const cost = profile?.incomeBand ? moneyFigures(doc.demographics, profile)[0] : undefined;
-    return [{ band: fitOf(doc, academic).band, netPrice: cost?.value ?? null }];
+    const admitted = isAdmitted(c.application.status) || c.application.status === 'enrolled';
+    return [{ band: fitOf(doc, academic).band, netPrice: cost?.value ?? null, admitted }];
   });
   const edAdmit = colleges.find((c) => c.application.plan === 'ED' && isAdmitted(c.application.status));
   const stillOpen = edAdmit
