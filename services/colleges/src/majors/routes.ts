@@ -70,6 +70,14 @@ export function majorRoutes(
       if (uid && !underWay && !(await profiles.takeQuota(key, uid, quota))) {
         throw new AppError('RATE_LIMITED', TRUST_MSG.majorQuota(quota));
       }
+      // New AI work is booked against the student's share of the hourly allowance (issue 35.4): when this
+      // hour's share is used up it waits for the first hour with room.
+      let waitingUntil: Date | null = null;
+      if (uid && !underWay && aiConfigured) {
+        const booking = await ctx.db.transaction((tx) => ingestion.share.book(uid, key, tx));
+        if (!booking) throw new AppError('RATE_LIMITED', TRUST_MSG.aiLimit);
+        if (booking.waits) waitingUntil = booking.hour;
+      }
       const requeued = await profiles.requestProfile(
         { key, collegeName: college.name, normalizedCollege, cip: major.cip, major: major.name },
         {
@@ -80,7 +88,8 @@ export function majorRoutes(
       );
       if (requeued) {
         // A student waits for it: ahead of background enrichment (see PRIORITY).
-        await work.jobs.request(work.major, requeued, request.id, PRIORITY.explicit);
+        const delayMs = waitingUntil ? waitingUntil.getTime() - Date.now() : 0;
+        await work.jobs.request(work.major, requeued, request.id, PRIORITY.explicit, delayMs);
         row = requeued;
       } else {
         row = await profiles.findProfile(key);
@@ -100,7 +109,9 @@ export function majorRoutes(
       reply.status(202);
       return {
         success: true,
-        message: COLLEGES_MSG.gatheringMajor(row.major, row.collegeName),
+        message: waitingUntil
+          ? COLLEGES_MSG.majorWaiting(row.major, row.collegeName, waitingUntil.toISOString())
+          : COLLEGES_MSG.gatheringMajor(row.major, row.collegeName),
         data: { state: row.state, stage: row.stage },
       };
     }),

@@ -87,7 +87,8 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
       );
       reply.code(status);
       let message: string = MSG.collegeFound;
-      if (status === 202) message = COLLEGES_MSG.gathering(r.name);
+      if (status === 202 && r.waitingUntil) message = COLLEGES_MSG.waitingForHour(r.name, r.waitingUntil);
+      else if (status === 202) message = COLLEGES_MSG.gathering(r.name);
       else if (r.state === 'failed') message = r.failureReason ?? COLLEGES_MSG.gatheringFailed;
       return { success: true, message, data: r };
     }),
