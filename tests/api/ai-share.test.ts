@@ -97,6 +97,7 @@ describe("each student's share of the hourly AI allowance", () => {
     expect((await status(busy, 'Share Unknown Academy 3')).waitingUntil).toBe(hour);
 
     // A college found at once still answers; its own pages wait for that hour too, and the card says so.
+    expect((await add(busy, SHIPPED)).status).toBe(200);
     const opened = await search(busy, SHIPPED);
     expect(opened.status).toBe(200);
     expect(opened.body.data.name).toBe(SHIPPED);

@@ -250,6 +250,8 @@ export class Ingestion {
     if (!this.aiConfigured) return { state: 'needs-key', message: TRUST_MSG.needsAiKey };
     if (r?.state === 'failed') return { state: 'failed', message: r.failureReason };
     if (await this.budget.spent()) return { state: 'paused', message: TRUST_MSG.paused };
+    // Never gathered, nobody asked yet: a read says so; adding the college asks.
+    if (r?.state !== 'done') return { state: 'not-asked', message: TRUST_MSG.notAsked };
     return done;
   }
 

@@ -15,6 +15,9 @@ export const TRUST_MSG = {
   /** A request waiting for a later hour's share of the AI allowance (the card's line). */
   waitingForHour: (at: string) =>
     `Waiting for a later hour: this hour's AI lookups for you are used up, so deadlines, essay prompts and requirements will be gathered from ${hourOf(at)}.`,
+  /** A Scorecard college whose own pages nobody asked to read yet (adding it to a list asks). */
+  notAsked:
+    "Deadlines, essay prompts and requirements from the college's own pages have not been gathered yet; adding this college gathers them.",
   /** The worker's failure detail (after "The AI provider ") when the hourly limit is spent. */
   aiLimitDetail: "is paused for now: this hour's limit on AI lookups has been reached",
   dailyQuota: (n: number) =>
@@ -61,6 +64,8 @@ export const COLLEGES_MSG = {
     `A college named "${name}" is already shared. Merge "${item}" into it instead.`,
   noSharedCollegeNamed: (name: string) => `No shared college is called "${name}".`,
   mergeIntoItself: 'A college cannot be merged into itself.',
+  collegesFound: 'Colleges found',
+  tooManyNames: (n: number) => `Please ask for at most ${n} colleges at once.`,
   // Public
   collectionStatsFound: 'Collection stats found',
 } as const;

@@ -36,6 +36,22 @@ function addFailure(err: unknown): string {
   return MSG.addCollegeLater;
 }
 
+/**
+ * A found college whose own pages nobody asked to read yet: opening it asks (the add-college call, a
+ * write; the search itself only reads), and the card then shows the gathering.
+ */
+async function askForFacts(view: CollegeView, signal: AbortSignal): Promise<CollegeView> {
+  if (view.enrichment.state !== 'not-asked') return view;
+  try {
+    await api.addCollege({ name: view.college.name }, { signal });
+    return (await fetchCollegeView(view.college.name, signal)) ?? view;
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    // Not asked now (a quota, the hour's share): the card keeps its line; the figures are there.
+    return view;
+  }
+}
+
 /** An ingestion request being waited for: one search's, under its own key. */
 interface Waiting {
   id: number;
@@ -90,7 +106,7 @@ export function useCollegeSearch(): { phase: SearchPhase; search(name: string): 
       setPhase({ kind: 'searching', name });
       void settle(signal, async () => {
         const view = await fetchCollegeView(name, signal);
-        if (view) return { kind: 'found', view };
+        if (view) return { kind: 'found', view: await askForFacts(view, signal) };
         try {
           const request = (await api.addCollege({ name }, { signal })).data;
           if (!signal.aborted) setWaiting({ id: ++searches, name, request, signal });
