@@ -44,7 +44,7 @@ class NoRoom extends Error {}
 
 /**
  * Ingestion requests: recording them (one per normalised name, with who asked), giving them a queue
- * job, taking worker reports, placing the result (shared, enriching a stored college, or private for
+ * job, booking its AI work against the student's share of the hour, placing what the job gathered (shared, enriching a stored college, or private for
  * review) and announcing it through the outbox. The database row is the source of truth; the job can
  * always be rebuilt from it.
  */
