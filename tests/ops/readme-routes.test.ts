@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from '@ct/contracts';
 import { describe, expect, it } from 'vitest';
+import { readmeOf, SERVICES, withRouteTable } from '../../scripts/readme-routes.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -80,6 +81,16 @@ describe('READMEs name only what exists', () => {
         (q) => !MIGRATIONS.includes(`function ${q}`) && !MIGRATIONS.includes(q),
       );
       expect(missing).toEqual([]);
+    },
+  );
+});
+
+describe("each service README's route table is the code's", () => {
+  it.each(SERVICES.map((s) => [s] as const))(
+    '%s: the generated table matches the route table (run `npx tsx scripts/readme-routes.ts`)',
+    (service) => {
+      const readme = readFileSync(readmeOf(service), 'utf8');
+      expect(readme).toBe(withRouteTable(readme, service));
     },
   );
 });
