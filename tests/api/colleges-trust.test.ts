@@ -448,6 +448,13 @@ describe('with only the AI provider configured: enrichment never touches officia
 
   it('answers a Scorecard college at once, gathers its own pages in the background, keeps the official figures', async () => {
     const { ana: a } = client(gw);
+    // A read only reads: the card says the college's own pages were not read yet, and nothing is queued.
+    const opened = await a.search('Yale University');
+    expect(opened.status).toBe(200);
+    expect(opened.body.enrichment?.state).toBe('not-asked');
+    expect((await gw.db.query('SELECT key FROM colleges.ingestion_request')).rows).toEqual([]);
+    // Adding it asks for them (a write); the card then shows the gathering.
+    expect((await a.add('Yale University')).status).toBe(200);
     const first = await a.search('Yale University');
     expect(first.status).toBe(200);
     expect(first.body.enrichment?.state).toBe('gathering');

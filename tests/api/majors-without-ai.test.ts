@@ -25,6 +25,11 @@ let student: TestUser;
 type Reply = { success: boolean; message: string; code?: string; data?: MajorProfile & { state?: string } };
 
 async function settle(gw: TestGateway, major: string) {
+  // Asked for (a write), then read until it is no longer being gathered.
+  await gw.api('POST', '/api/request-major-profile', {
+    token: student.idToken,
+    body: { collegeName: COLLEGE, major },
+  });
   for (let i = 0; i < 300; i++) {
     const r = await gw.api<Reply>('GET', '/api/get-major-profile', {
       token: student.idToken,

@@ -112,12 +112,20 @@ type Reply = {
   code?: string;
   data?: MajorProfile & { state?: string; stage?: string };
 };
+/** The student asks for a profile (a write: it may queue the gathering). */
 const profile = (collegeName: string, major: string) =>
+  gw.api<Reply>('POST', '/api/request-major-profile', {
+    token: student.idToken,
+    body: { collegeName, major },
+  });
+/** Where a profile stands (a read: it never queues anything). */
+const read = (collegeName: string, major: string) =>
   gw.api<Reply>('GET', '/api/get-major-profile', { token: student.idToken, query: { collegeName, major } });
 
 async function settle(collegeName: string, major: string) {
+  await profile(collegeName, major);
   for (let i = 0; i < 300; i++) {
-    const r = await profile(collegeName, major);
+    const r = await read(collegeName, major);
     if (r.status !== 202) return r;
     await new Promise((res) => setTimeout(res, 100));
   }
@@ -285,9 +293,9 @@ describe('major profiles', () => {
   }, 60_000);
 
   it('refuses bad input with a clear message', async () => {
-    const noMajor = await gw.api<Reply>('GET', '/api/get-major-profile', {
+    const noMajor = await gw.api<Reply>('POST', '/api/request-major-profile', {
       token: student.idToken,
-      query: { collegeName: GT },
+      body: { collegeName: GT },
     });
     expect(noMajor.status).toBe(400);
     expect(noMajor.body.message).toMatch(/major/);

@@ -277,6 +277,11 @@ export const IngestionRequest = Type.Object({
   }),
   requestedAt: IsoDateTime,
   updatedAt: IsoDateTime,
+  /**
+   * Set while a queued request waits for a later hour: the student's share of this hour's AI allowance
+   * (or the hour's allowance) is spent, so its work starts at this time.
+   */
+  waitingUntil: Type.Optional(Type.Union([IsoDateTime, Type.Null()])),
 });
 export type IngestionRequest = Static<typeof IngestionRequest>;
 

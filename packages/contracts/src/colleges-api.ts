@@ -3,7 +3,12 @@ import { ApiError, CollegeName, ForgetStudent, IsoDateTime, Ok } from './common.
 import { College, IngestionRequest } from './college.ts';
 import { Page } from './auth.ts';
 import { defineRoute } from './route.ts';
-import { getMajorProfile, getMajorSuggestions, internalListMajorColleges } from './majors.ts';
+import {
+  getMajorProfile,
+  getMajorSuggestions,
+  internalListMajorColleges,
+  requestMajorProfile,
+} from './majors.ts';
 
 // Majors and major profiles are declared in majors.ts (owned by the majors work) and served by this service.
 export * from './majors.ts';
@@ -14,7 +19,9 @@ const SuggestQuery = Type.Object({ query: Type.String({ maxLength: 200 }) });
  * How a college's facts from its own pages (deadlines, essay prompts, requirements) are coming along,
  * shown as one status line on the college card. `gathering`: a request is queued or running (poll
  * `/ingestion-status` with the college's name); `needs-key`: no AI provider is configured; `paused`: the
- * hourly limit on AI calls was reached; `failed`: the last try failed (the message says why).
+ * hourly limit on AI calls was reached, or the request waits for a later hour's share; `failed`: the last
+ * try failed (the message says why); `not-asked`: never gathered and nobody asked yet (adding the college
+ * asks; a read never does).
  */
 export const Enrichment = Type.Object({
   state: Type.Union([
@@ -23,6 +30,7 @@ export const Enrichment = Type.Object({
     Type.Literal('failed'),
     Type.Literal('needs-key'),
     Type.Literal('paused'),
+    Type.Literal('not-asked'),
   ]),
   /** One short line for the student; null when there is nothing to say. */
   message: Type.Union([Type.String(), Type.Null()]),
@@ -373,15 +381,67 @@ export const internalForgetCollegesStudent = defineRoute({
   },
 });
 
+/**
+ * A student's write asks for the facts from a college's own pages (adding it to their list): the colleges
+ * service queues that enrichment when the college still lacks them, within the student's quotas and share
+ * of the AI allowance. Reads never queue it.
+ */
+export const internalRequestCollegeFacts = defineRoute({
+  method: 'POST',
+  path: '/internal/request-college-facts',
+  service: 'colleges',
+  access: 'internal',
+  summary: "Queues the gathering of a cached college's facts from its own pages, when it lacks them",
+  schema: {
+    body: Type.Object(
+      {
+        name: CollegeName,
+        scorecardId: Type.Optional(Type.Integer({ minimum: 1, maximum: 99_999_999 })),
+      },
+      { additionalProperties: false },
+    ),
+    response: { 200: Type.Object({ enrichment: Enrichment }) },
+  },
+});
+
+/** The most names one batch read of colleges may ask for. */
+export const COLLEGES_BATCH_MAX = 100;
+
+/**
+ * Many cached colleges in one read (the season overview's side-by-side): `names` holds one name per line.
+ * Each name gets its college, or null when none is visible to the student under it. Queues nothing.
+ */
+export const getColleges = defineRoute({
+  method: 'GET',
+  path: '/get-colleges',
+  service: 'colleges',
+  access: 'user',
+  summary: 'Several cached colleges by name or alias (one name per line), in the order asked',
+  schema: {
+    querystring: Type.Object({ names: Type.String({ minLength: 1, maxLength: 30_000 }) }),
+    response: {
+      200: Ok({
+        colleges: Type.Array(
+          Type.Object({ name: Type.String(), college: Type.Union([College, Type.Null()]) }),
+        ),
+      }),
+      400: ApiError,
+    },
+  },
+});
+
 export const collegeRoutes = [
   internalForgetCollegesStudent,
   searchCollege,
+  getColleges,
   addCollege,
   getIngestionStatus,
   getCollegeSuggestions,
   getMajorSuggestions,
   getMajorProfile,
+  requestMajorProfile,
   internalGetCollege,
+  internalRequestCollegeFacts,
   internalResolveCollege,
   internalListColleges,
   internalListMajorColleges,

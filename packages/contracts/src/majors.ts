@@ -97,6 +97,29 @@ export const getMajorProfile = defineRoute({
   },
 });
 
+/**
+ * A student asks for a major's stats at a college: the same answers as `get-major-profile`, and a profile
+ * not gathered yet is queued (within the student's daily quota and share of the AI allowance). The GET
+ * only reads: the page asks here, then polls the GET while the answer is 202.
+ */
+export const requestMajorProfile = defineRoute({
+  method: 'POST',
+  path: '/request-major-profile',
+  service: 'colleges',
+  access: 'user',
+  summary: 'Asks for major stats at a college; 202 while being gathered, 404 when they cannot be found',
+  schema: {
+    body: Type.Object(
+      {
+        collegeName: CollegeName,
+        major: Type.String({ minLength: 1, maxLength: 200 }),
+      },
+      { additionalProperties: false },
+    ),
+    response: getMajorProfile.schema.response,
+  },
+});
+
 // ---- internal, for other services ----
 
 export const internalListMajorColleges = defineRoute({

@@ -43,6 +43,11 @@ export interface TrackedKind<S extends TSchema = TSchema, R extends TrackedRow =
    * first. Default: the queue's default.
    */
   priority?(row: R): number;
+  /**
+   * Milliseconds the row's job must still wait before it runs (its turn of the hourly AI allowance has
+   * not come yet); the sweep's re-enqueue keeps the wait. Default: none.
+   */
+  delayMs?(row: R): number;
 }
 
 const PENDING = new Set(['queued', 'running']);
@@ -89,14 +94,17 @@ export class TrackedJobs {
     row: R,
     requestId?: string,
     priority?: number,
+    delay?: number,
   ): Promise<void> {
     const data = { ...kind.data(row), ...(requestId ? { requestId } : {}) };
     const p = priority ?? kind.priority?.(row);
+    const delayMs = delay ?? kind.delayMs?.(row) ?? 0;
     await this.queue.add(kind.queue, kind.job.name, data, {
       jobId: ingestionJobId(kind.job, row.key),
       attempts: Math.max(1, (kind.attempts ?? 3) - row.attempts),
       backoffMs: kind.backoffMs ?? 1000,
       ...(p !== undefined ? { priority: p } : {}),
+      ...(delayMs > 0 ? { delayMs } : {}),
     });
   }
 
@@ -109,9 +117,10 @@ export class TrackedJobs {
     row: R,
     requestId?: string,
     priority?: number,
+    delayMs?: number,
   ): Promise<void> {
     try {
-      await this.enqueue(kind, row, requestId, priority);
+      await this.enqueue(kind, row, requestId, priority, delayMs);
     } catch (err) {
       this.log.warn(
         { err, key: row.key },

@@ -100,6 +100,7 @@ export class BullQueue implements QueueBackend {
       // come first served, and KEDA counts it: the students waiting); the others wait in BullMQ's
       // prioritized set, lowest number first.
       ...(clampPriority(opts.priority) > DEFAULT_PRIORITY ? { priority: clampPriority(opts.priority) } : {}),
+      ...(opts.delayMs && opts.delayMs > 0 ? { delay: Math.round(opts.delayMs) } : {}),
       removeOnComplete: { count: this.opts.keepCompleted ?? 1000 },
       removeOnFail: { count: this.opts.keepFailed ?? 5000 },
     });

@@ -18,6 +18,8 @@ export interface AddOptions {
    * Default `DEFAULT_PRIORITY` (the highest: on BullMQ, the plain wait list, taken before any other).
    */
   priority?: number;
+  /** Milliseconds before the job may run (it waits as `delayed` until then); default 0. */
+  delayMs?: number;
 }
 
 /** The priority of a job added without one. */

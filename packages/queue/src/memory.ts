@@ -142,6 +142,19 @@ export class MemoryQueue implements QueueBackend {
       priority: clampPriority(opts.priority),
     };
     q.jobs.set(job.id, job);
+    if (opts.delayMs && opts.delayMs > 0) {
+      // Not before its time: delayed, then in the wait list like a retry whose backoff has passed.
+      job.state = 'delayed';
+      job.timer = setTimeout(() => {
+        job.timer = undefined;
+        if (this.closed) return;
+        job.state = 'waiting';
+        this.wait(this.q(queue), job);
+        this.pump(queue);
+      }, opts.delayMs);
+      job.timer.unref();
+      return { jobId: job.id, added: true };
+    }
     this.wait(q, job);
     this.pump(queue);
     return { jobId: job.id, added: true };

@@ -22,6 +22,13 @@ export const COLLEGES_SETTINGS = {
   MAJOR_USER_DAILY_QUOTA: Type.Integer({ minimum: 1, maximum: 100_000, default: 40 }),
   /** AI calls all workers together may make in any hour (the circuit breaker); counted in the database. */
   AI_CALLS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 300 }),
+  /**
+   * The most one student's requests may book of an hour's AI calls, in percent of `AI_CALLS_PER_HOUR`
+   * (at least one call): past it, their new work waits for a later hour.
+   */
+  AI_STUDENT_SHARE_PERCENT: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  /** The part of each hour's AI calls kept for students' first request of the day, in percent. */
+  AI_FIRST_REQUEST_RESERVE_PERCENT: Type.Integer({ minimum: 0, maximum: 90, default: 10 }),
   /** How often the outbox relay looks for events still to publish (it also runs after every commit). */
   OUTBOX_RELAY_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 5000 }),
   /**

@@ -12,6 +12,7 @@ import { decideSharing, mergeEnrichment, mergeGovernment, type HeldFact } from '
 import { AppError, type ServiceContext } from '@ct/service-kit';
 import type { Queryable } from '@ct/store';
 import { AiBudget } from './repositories/ai-budget.ts';
+import { AiShareRepository } from './repositories/ai-share.ts';
 import type { CollegesConfig } from './config.ts';
 import { presentDoneRequest, presentRequest } from './presenters.ts';
 import { IngestionRepository, type StoredRequest } from './repositories/ingestion.ts';
@@ -38,9 +39,12 @@ export function ingestedEvent(doc: College): { payload: CollegeIngestedPayload; 
   return { payload, eventId: `${normaliseCollegeName(doc.name)}.${hash}` };
 }
 
+/** No hour within a day has room for a student's background work: nothing is queued. */
+class NoRoom extends Error {}
+
 /**
  * Ingestion requests: recording them (one per normalised name, with who asked), giving them a queue
- * job, taking worker reports, placing the result (shared, enriching a stored college, or private for
+ * job, booking its AI work against the student's share of the hour, placing what the job gathered (shared, enriching a stored college, or private for
  * review) and announcing it through the outbox. The database row is the source of truth; the job can
  * always be rebuilt from it.
  */
@@ -56,6 +60,8 @@ export class Ingestion {
   readonly outbox: Outbox;
   /** The hourly circuit breaker on AI calls, shared by every worker. */
   readonly budget: AiBudget;
+  /** Each student's share of the hourly allowance: bookings of the AI work their requests start. */
+  readonly share: AiShareRepository;
   /** Whether an AI provider is configured (enrichment is queued only then). */
   readonly aiConfigured: boolean;
   /** The service's tracked background work (college and major jobs). */
@@ -73,6 +79,11 @@ export class Ingestion {
     this.outbox = new Outbox(ctx.db, ctx.bus, ctx.log, 'colleges');
     this.work = collegesJobs(ctx);
     this.budget = new AiBudget(ctx.db, ctx.config.AI_CALLS_PER_HOUR);
+    this.share = new AiShareRepository({
+      perHour: ctx.config.AI_CALLS_PER_HOUR,
+      studentPercent: ctx.config.AI_STUDENT_SHARE_PERCENT,
+      reservePercent: ctx.config.AI_FIRST_REQUEST_RESERVE_PERCENT,
+    });
     this.aiConfigured = Boolean(ctx.config.OPENAI_API_KEY);
   }
 
@@ -138,7 +149,9 @@ export class Ingestion {
         },
       );
       if (uid) await this.requests.recordRequester(key, uid, r.enqueue ? 'new-name' : 'joined', tx);
-      return { ...r, priority: await this.priority(PRIORITY.explicit, key, uid, tx) };
+      const booked = r.enqueue ? await this.book(key, uid, tx) : r.request;
+      if (!booked) throw new AppError('RATE_LIMITED', TRUST_MSG.aiLimit);
+      return { ...r, request: booked, priority: await this.priority(PRIORITY.explicit, key, uid, tx) };
     });
     if (enqueue) await this.work.jobs.request(this.work.college, request, requestId, priority);
     const waiting = request.state === 'queued' || request.state === 'running';
@@ -168,22 +181,45 @@ export class Ingestion {
     if (!hit.shared || hit.factsGathered || college.scorecardId === null || !this.aiConfigured) return;
     if (await this.budget.spent()) return;
     const key = normaliseCollegeName(college.name);
-    const asked = await this.ctx.db.transaction(async (tx) => {
-      // Enrichment is AI work too: past a student's daily quota of it, nothing more is queued for them.
-      if (uid && !(await this.withinEnrichmentQuota(key, uid, tx))) return null;
-      const r = await this.requests.request(
-        key,
-        college.name,
-        college.scorecardId,
-        this.config.INGESTION_RETRY_FAILED_AFTER_MS,
-        { requeueDone: true, q: tx },
-      );
-      if (uid) await this.requests.recordRequester(key, uid, 'enrichment', tx);
-      return { ...r, priority: await this.priority(PRIORITY.background, key, uid, tx) };
-    });
+    const asked = await this.ctx.db
+      .transaction(async (tx) => {
+        // Enrichment is AI work too: past a student's daily quota of it, nothing more is queued for them.
+        if (uid && !(await this.withinEnrichmentQuota(key, uid, tx))) return null;
+        const r = await this.requests.request(
+          key,
+          college.name,
+          college.scorecardId,
+          this.config.INGESTION_RETRY_FAILED_AFTER_MS,
+          { requeueDone: true, q: tx },
+        );
+        if (uid) await this.requests.recordRequester(key, uid, 'enrichment', tx);
+        const booked = r.enqueue ? await this.book(key, uid, tx) : r.request;
+        // No hour within a day has room for this student: the card says the lookups are paused.
+        if (!booked) throw new NoRoom();
+        return { ...r, request: booked, priority: await this.priority(PRIORITY.background, key, uid, tx) };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof NoRoom) return null;
+        throw err;
+      });
     if (asked?.enqueue) {
       await this.work.jobs.request(this.work.college, asked.request, requestId, asked.priority);
     }
+  }
+
+  /**
+   * Books a request's AI work against the student's share of the hourly allowance (issue 35.4). Work that
+   * does not fit this hour waits for the first hour it fits (the row says until when; its job is delayed
+   * until then). Null when no hour within a day has room. Without an AI provider, or for work no student
+   * asked for, nothing is booked.
+   */
+  private async book(key: string, uid: string | null, tx: Queryable): Promise<StoredRequest | null> {
+    const row = await this.requests.lock(key, tx);
+    if (!row) return null;
+    if (!uid || !this.aiConfigured) return row;
+    const booking = await this.share.book(uid, key, tx);
+    if (!booking) return null;
+    return booking.waits ? await this.requests.waitUntil(key, booking.hour, tx) : row;
   }
 
   /** Whether a student may have one more college enriched today (asking again for the same one is free). */
@@ -207,11 +243,15 @@ export class Ingestion {
     const done: Enrichment = { state: 'done', message: null };
     if (!hit.shared || hit.factsGathered || hit.college.scorecardId === null) return done;
     const r = await this.requests.get(normaliseCollegeName(hit.college.name));
+    if (r?.state === 'queued' && r.waitingUntil)
+      return { state: 'paused', message: TRUST_MSG.waitingForHour(r.waitingUntil) };
     if (r?.state === 'queued' || r?.state === 'running')
       return { state: 'gathering', message: TRUST_MSG.gathering };
     if (!this.aiConfigured) return { state: 'needs-key', message: TRUST_MSG.needsAiKey };
     if (r?.state === 'failed') return { state: 'failed', message: r.failureReason };
     if (await this.budget.spent()) return { state: 'paused', message: TRUST_MSG.paused };
+    // Never gathered, nobody asked yet: a read says so; adding the college asks.
+    if (r?.state !== 'done') return { state: 'not-asked', message: TRUST_MSG.notAsked };
     return done;
   }
 

@@ -1,3 +1,6 @@
+/** An hour as students read it in these messages: "14:00 UTC". */
+const hourOf = (iso: string) => `${iso.slice(11, 16)} UTC`;
+
 /** What the colleges service tells students and admins about trust, limits and enrichment. */
 export const TRUST_MSG = {
   /** The one line shown on a college card when no AI provider is configured. */
@@ -9,6 +12,12 @@ export const TRUST_MSG = {
   /** What a student reads when the hourly limit on AI calls is spent and they ask for a new name. */
   aiLimit:
     'We have looked up as many new colleges as we can this hour. Please try again in an hour; colleges already listed can be searched now.',
+  /** A request waiting for a later hour's share of the AI allowance (the card's line). */
+  waitingForHour: (at: string) =>
+    `Waiting for a later hour: this hour's AI lookups for you are used up, so deadlines, essay prompts and requirements will be gathered from ${hourOf(at)}.`,
+  /** A Scorecard college whose own pages nobody asked to read yet (adding it to a list asks). */
+  notAsked:
+    "Deadlines, essay prompts and requirements from the college's own pages have not been gathered yet; adding this college gathers them.",
   /** The worker's failure detail (after "The AI provider ") when the hourly limit is spent. */
   aiLimitDetail: "is paused for now: this hour's limit on AI lookups has been reached",
   dailyQuota: (n: number) =>
@@ -32,6 +41,8 @@ export const COLLEGES_MSG = {
   nameMissing: 'Please enter the name of a college.',
   nameWithoutLetters: 'Invalid request: the college name must contain letters or digits',
   gathering: (name: string) => `We are gathering "${name}" now.`,
+  waitingForHour: (name: string, at: string) =>
+    `"${name}" is waiting: this hour's AI lookups for you are used up, so we will gather it from ${hourOf(at)}.`,
   gatheringFailed: 'Gathering this college failed.',
   requestState: (state: string) => `Request is ${state}`,
   nobodyAsked: (name: string) => `Nobody has asked for "${name}" yet. Use Add College to gather it.`,
@@ -44,6 +55,8 @@ export const COLLEGES_MSG = {
     (reason ? `: ${reason.replace(/\.$/, '')}` : '') +
     '. Please try again in a few minutes.',
   gatheringMajor: (major: string, college: string) => `Gathering ${major} stats for ${college}`,
+  majorWaiting: (major: string, college: string, at: string) =>
+    `${major} stats for ${college} are waiting: this hour's AI lookups for you are used up, so we will gather them from ${hourOf(at)}.`,
   // An admin's decisions
   noReviewItem: (id: number) => `There is no college waiting for review with id ${id}.`,
   noCollegeWithId: (id: number) => `There is no college with id ${id}.`,
@@ -51,6 +64,8 @@ export const COLLEGES_MSG = {
     `A college named "${name}" is already shared. Merge "${item}" into it instead.`,
   noSharedCollegeNamed: (name: string) => `No shared college is called "${name}".`,
   mergeIntoItself: 'A college cannot be merged into itself.',
+  collegesFound: 'Colleges found',
+  tooManyNames: (n: number) => `Please ask for at most ${n} colleges at once.`,
   // Public
   collectionStatsFound: 'Collection stats found',
 } as const;

@@ -1,4 +1,9 @@
-import { internalGetCollege, normaliseCollegeName, type College } from '@ct/contracts';
+import {
+  internalGetCollege,
+  internalRequestCollegeFacts,
+  normaliseCollegeName,
+  type College,
+} from '@ct/contracts';
 import { AppError, type AuthContext, type ServiceContext } from '@ct/service-kit';
 import type { UserDataSettings } from './config.ts';
 import { UD_MSG } from './messages.ts';
@@ -56,6 +61,11 @@ export interface Deps {
    * the request asking (its identity, and its id, which the call carries on).
    */
   fetchCollege(name: string, from?: Caller | null, scorecardId?: number | null): Promise<College | null>;
+  /**
+   * Asks the colleges service to gather a listed college's facts from its own pages when it still lacks
+   * them (a student added it: a write). Best effort: the list entry is saved either way.
+   */
+  requestCollegeFacts(name: string, from: Caller, scorecardId?: number | null): Promise<void>;
 }
 
 export function makeDeps(ctx: ServiceContext<UserDataSettings>): Deps {
@@ -92,6 +102,17 @@ export function makeDeps(ctx: ServiceContext<UserDataSettings>): Deps {
         throw err;
       }
     },
+    async requestCollegeFacts(name, from, scorecardId) {
+      try {
+        await ctx.clients.call(internalRequestCollegeFacts, {
+          body: scorecardId ? { name, scorecardId } : { name },
+          auth: from.auth ?? null,
+          requestId: from.id,
+        });
+      } catch (err) {
+        ctx.log.warn({ err }, "could not ask for a listed college's facts");
+      }
+    },
   };
 }
 
@@ -113,18 +134,14 @@ export async function requireListedCollege(deps: Deps, userId: string, name: str
 }
 
 /**
- * The college a list entry points at: by its UNITID when the entry has one, else by its stored name; an
- * entry without a UNITID learns it when that name is the college's own official one (never an alias).
+ * The college a list entry points at: by its UNITID when the entry has one, else by its stored name. A
+ * read only reads: an entry made before UNITIDs were kept learns its UNITID from the `college.ingested`
+ * event of its college (see events.ts), never from a GET.
  */
 export async function fetchListedCollege(
   deps: Deps,
-  entry: { user_id: string; college_key: string; college_name: string; scorecard_id: number | null },
+  entry: { college_name: string; scorecard_id: number | null },
   from?: Caller | null,
 ): Promise<College | null> {
-  const college = await deps.fetchCollege(entry.college_name, from, entry.scorecard_id);
-  if (college && entry.scorecard_id === null && college.scorecardId !== null) {
-    if (collegeKey(college.name) === entry.college_key)
-      await deps.colleges.learnScorecardId(entry.college_key, college.scorecardId, entry.user_id);
-  }
-  return college;
+  return deps.fetchCollege(entry.college_name, from, entry.scorecard_id);
 }

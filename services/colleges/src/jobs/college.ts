@@ -191,6 +191,8 @@ export const collegeJob = defineJob(IngestCollegeJob, async (job, deps: CollegeJ
         `The gathered data did not pass our checks (${firstProblem(College, college)}).`,
       );
     }
+    // The steps the overlay names are the steps the job reports: reading, gathering, then saving.
+    await stage('saving');
     await ingestion.complete(key, college, factsGathered, found?.website ?? null, held);
     log.info({ key, college: college.name, missing: college.missing.length }, 'college gathered');
     return { college: college.name };

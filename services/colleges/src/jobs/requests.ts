@@ -36,6 +36,8 @@ export function collegesJobs(ctx: ServiceContext<CollegesConfig>) {
     giveUp: (key) => requests.fail(key, INTERRUPTED_REASON, true),
     // Re-enqueued by the sweep: a name someone waits for ahead of a known college's enrichment.
     priority: (r) => (r.scorecardId === null ? PRIORITY.explicit : PRIORITY.background),
+    // Booked into a later hour of the AI allowance: the job waits for it, also when the sweep gives it back.
+    delayMs: (r) => (r.waitingUntil ? Date.parse(r.waitingUntil) - Date.now() : 0),
     data: (r) => ({
       key: r.key,
       name: r.name,

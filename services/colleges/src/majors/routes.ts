@@ -2,6 +2,7 @@ import {
   getMajorProfile,
   getMajorSuggestions,
   internalListMajorColleges,
+  requestMajorProfile,
   MSG,
   normaliseCollegeName,
 } from '@ct/contracts';
@@ -34,6 +35,88 @@ export function majorRoutes(
   // means the government figures had nothing.
   const aiConfigured = Boolean(config.OPENAI_API_KEY);
 
+  /**
+   * A major's profile at a college. `ask`: the student's request (a write) may queue its gathering, within
+   * their quota and share of the AI allowance; a read (`ask` false) only tells where it stands, and a
+   * profile nobody asked for is not found.
+   */
+  async function profileOf(
+    input: { collegeName: string; major: string },
+    request: { auth: { uid: string } | null; id: string },
+    reply: { status(code: number): unknown },
+    ask: boolean,
+  ) {
+    const major = resolveMajor(input.major);
+    if (!major) throw notFound();
+    // The dashboard sends the official name: a cached profile is then one indexed read.
+    const direct = await profiles.findProfile(`${normaliseCollegeName(input.collegeName)}|${major.cip}`);
+    if (direct?.state === 'done' && direct.profile) {
+      return { success: true as const, message: MSG.majorStatsFound, data: direct.profile };
+    }
+    const college = await colleges.findCollegeByName(input.collegeName);
+    if (!college) throw notFound();
+    const normalizedCollege = normaliseCollegeName(college.name);
+    const key = `${normalizedCollege}|${major.cip}`;
+    let row = await profiles.findProfile(key);
+    if (row?.state === 'done' && row.profile) {
+      return { success: true as const, message: MSG.majorStatsFound, data: row.profile };
+    }
+    if (!ask && !row) throw notFound();
+    // New AI work counts against the student's daily quota; joining a profile under way is free.
+    const uid = request.auth?.uid;
+    const underWay = row?.state === 'queued' || row?.state === 'running';
+    const quota = config.MAJOR_USER_DAILY_QUOTA;
+    if (ask && uid && !underWay && !(await profiles.takeQuota(key, uid, quota))) {
+      throw new AppError('RATE_LIMITED', TRUST_MSG.majorQuota(quota));
+    }
+    // New AI work is booked against the student's share of the hourly allowance (issue 35.4): when this
+    // hour's share is used up it waits for the first hour with room.
+    let waitingUntil: Date | null = null;
+    if (ask && uid && !underWay && aiConfigured) {
+      const booking = await ctx.db.transaction((tx) => ingestion.share.book(uid, key, tx));
+      if (!booking) throw new AppError('RATE_LIMITED', TRUST_MSG.aiLimit);
+      if (booking.waits) waitingUntil = booking.hour;
+    }
+    const requeued = !ask
+      ? null
+      : await profiles.requestProfile(
+          { key, collegeName: college.name, normalizedCollege, cip: major.cip, major: major.name },
+          {
+            retryFailedAfterMs: config.INGESTION_RETRY_FAILED_AFTER_MS,
+            retryNotFoundAfterMs: RETRY_NOT_FOUND_AFTER_MS,
+            aiConfigured,
+          },
+        );
+    if (requeued) {
+      // A student waits for it: ahead of background enrichment (see PRIORITY).
+      const delayMs = waitingUntil ? waitingUntil.getTime() - Date.now() : 0;
+      await work.jobs.request(work.major, requeued, request.id, PRIORITY.explicit, delayMs);
+      row = requeued;
+    } else {
+      row = await profiles.findProfile(key);
+      if (!row) throw new AppError('INTERNAL', COLLEGES_MSG.majorRequestNotRecorded);
+      if (row.state === 'done' && row.profile) {
+        return { success: true as const, message: MSG.majorStatsFound, data: row.profile };
+      }
+      if (row.state === 'not_found') throw notFound();
+      if (row.state === 'failed') {
+        throw new AppError(
+          'DEPENDENCY_UNAVAILABLE',
+          COLLEGES_MSG.majorGatherFailed(row.major, row.collegeName, row.failureReason),
+        );
+      }
+      // Waiting or running: a job the queue lost is given back by the colleges service's sweep.
+    }
+    reply.status(202);
+    return {
+      success: true as const,
+      message: waitingUntil
+        ? COLLEGES_MSG.majorWaiting(row.major, row.collegeName, waitingUntil.toISOString())
+        : COLLEGES_MSG.gatheringMajor(row.major, row.collegeName),
+      data: { state: row.state, stage: row.stage },
+    };
+  }
+
   return [
     implement(getMajorSuggestions, async (request) => {
       const majors = suggestMajors(request.query.query);
@@ -45,65 +128,9 @@ export function majorRoutes(
       };
     }),
 
-    implement(getMajorProfile, async (request, reply) => {
-      const major = resolveMajor(request.query.major);
-      if (!major) throw notFound();
-      // The dashboard sends the official name: a cached profile is then one indexed read.
-      const direct = await profiles.findProfile(
-        `${normaliseCollegeName(request.query.collegeName)}|${major.cip}`,
-      );
-      if (direct?.state === 'done' && direct.profile) {
-        return { success: true, message: MSG.majorStatsFound, data: direct.profile };
-      }
-      const college = await colleges.findCollegeByName(request.query.collegeName);
-      if (!college) throw notFound();
-      const normalizedCollege = normaliseCollegeName(college.name);
-      const key = `${normalizedCollege}|${major.cip}`;
-      let row = await profiles.findProfile(key);
-      if (row?.state === 'done' && row.profile) {
-        return { success: true, message: MSG.majorStatsFound, data: row.profile };
-      }
-      // New AI work counts against the student's daily quota; joining a profile under way is free.
-      const uid = request.auth?.uid;
-      const underWay = row?.state === 'queued' || row?.state === 'running';
-      const quota = config.MAJOR_USER_DAILY_QUOTA;
-      if (uid && !underWay && !(await profiles.takeQuota(key, uid, quota))) {
-        throw new AppError('RATE_LIMITED', TRUST_MSG.majorQuota(quota));
-      }
-      const requeued = await profiles.requestProfile(
-        { key, collegeName: college.name, normalizedCollege, cip: major.cip, major: major.name },
-        {
-          retryFailedAfterMs: config.INGESTION_RETRY_FAILED_AFTER_MS,
-          retryNotFoundAfterMs: RETRY_NOT_FOUND_AFTER_MS,
-          aiConfigured,
-        },
-      );
-      if (requeued) {
-        // A student waits for it: ahead of background enrichment (see PRIORITY).
-        await work.jobs.request(work.major, requeued, request.id, PRIORITY.explicit);
-        row = requeued;
-      } else {
-        row = await profiles.findProfile(key);
-        if (!row) throw new AppError('INTERNAL', COLLEGES_MSG.majorRequestNotRecorded);
-        if (row.state === 'done' && row.profile) {
-          return { success: true, message: MSG.majorStatsFound, data: row.profile };
-        }
-        if (row.state === 'not_found') throw notFound();
-        if (row.state === 'failed') {
-          throw new AppError(
-            'DEPENDENCY_UNAVAILABLE',
-            COLLEGES_MSG.majorGatherFailed(row.major, row.collegeName, row.failureReason),
-          );
-        }
-        // Waiting or running: a job the queue lost is given back by the colleges service's sweep.
-      }
-      reply.status(202);
-      return {
-        success: true,
-        message: COLLEGES_MSG.gatheringMajor(row.major, row.collegeName),
-        data: { state: row.state, stage: row.stage },
-      };
-    }),
+    implement(getMajorProfile, (request, reply) => profileOf(request.query, request, reply, false)),
+
+    implement(requestMajorProfile, (request, reply) => profileOf(request.body, request, reply, true)),
 
     implement(internalListMajorColleges, async (request) => {
       const { name, limit = 50, offset = 0 } = request.query;

@@ -14,10 +14,12 @@ interface RequestRow {
   college_name: string | null;
   requested_at: Date | string;
   updated_at: Date | string;
+  not_before: Date | string | null;
 }
 
 const COLUMNS = `key, name, scorecard_id, state, stage, attempts, failure_reason, last_error, college_name,
-  requested_at, updated_at`;
+  requested_at, updated_at,
+  CASE WHEN state = 'queued' AND not_before > now() THEN not_before END AS not_before`;
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** A request row as the API shows it, plus the Scorecard id the job may carry. */
@@ -35,6 +37,7 @@ function toRequest(r: RequestRow): StoredRequest {
     collegeName: r.college_name,
     requestedAt: iso(r.requested_at),
     updatedAt: iso(r.updated_at),
+    waitingUntil: r.not_before === null ? null : iso(r.not_before),
     scorecardId: r.scorecard_id,
   };
 }
@@ -199,6 +202,7 @@ export class IngestionRepository {
     const requeued = await q.query<RequestRow>(
       `UPDATE colleges.ingestion_request r SET state = 'queued', stage = 'queued', failure_reason = NULL,
          last_error = NULL, attempts = 0, request_count = request_count + 1, updated_at = now(),
+         not_before = NULL,
          requested_at = now(),
          finished_at = NULL, scorecard_id = coalesce($2, scorecard_id)
        WHERE key = $1 AND removed_by_admin_at IS NULL AND (
@@ -217,6 +221,15 @@ export class IngestionRepository {
     );
     if (!joined.rows[0]) throw new Error(`ingestion request ${key} vanished`);
     return { request: toRequest(joined.rows[0]), enqueue: false };
+  }
+
+  /** A request booked into a later hour of the AI allowance: its job waits until `hour`. */
+  async waitUntil(key: string, hour: Date, q: Queryable): Promise<StoredRequest | null> {
+    const r = await q.query<RequestRow>(
+      `UPDATE colleges.ingestion_request SET not_before = $2 WHERE key = $1 RETURNING ${COLUMNS}`,
+      [key, hour],
+    );
+    return r.rows[0] ? toRequest(r.rows[0]) : null;
   }
 
   /** A worker takes the request: running, one more attempt. Null when it is not waiting or running. */

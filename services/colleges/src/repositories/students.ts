@@ -6,7 +6,7 @@ export class StudentTraceRepository {
 
   /**
    * Forgets a deleted account in one transaction: the names it asked for (its search history), and its
-   * view of private colleges and held facts. Returns how many rows went.
+   * view of private colleges and held facts, and its bookings of the hourly AI allowance. Returns how many rows went.
    */
   async forget(uid: string): Promise<number> {
     return this.db.transaction(async (tx) => {
@@ -18,6 +18,7 @@ export class StudentTraceRepository {
         'major_requester',
         'private_college_viewer',
         'held_fact_viewer',
+        'ai_booking',
       ])
         rows += (await tx.query(`DELETE FROM colleges.${table} WHERE uid = $1`, [uid])).rowCount;
       await tx.query('SELECT colleges.record_deleted_student($1)', [uid]);

@@ -3,9 +3,12 @@ import {
   getCollegeSuggestions,
   getIngestionStatus,
   internalCollegeStats,
+  getColleges,
   internalGetCollege,
+  internalRequestCollegeFacts,
   internalListColleges,
   internalResolveCollege,
+  COLLEGES_BATCH_MAX,
   LIMITS,
   MSG,
   normaliseCollegeName,
@@ -64,10 +67,8 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
       const uid = viewerOf(request);
       const hit = await colleges.findVisible(request.query.name, uid);
       if (!hit) throw await notFoundFor(request.query.name);
-      // A Scorecard college answers now with its official figures; its own pages are read in the background.
-      await ingestion.enrichLater(hit, uid, request.id).catch((err: unknown) => {
-        request.log.warn({ err }, 'could not ask for the college facts of a cached college');
-      });
+      // A read only reads: a Scorecard college answers with its official figures, and the card says whether
+      // its own pages were read. Adding it (a write) asks for them.
       return {
         success: true,
         message: MSG.collegeFound,
@@ -79,6 +80,31 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
       };
     }),
 
+    implement(getColleges, async (request) => {
+      const uid = viewerOf(request);
+      const names = [...new Set(request.query.names.split('\n').map((n) => n.trim()))].filter(Boolean);
+      if (names.length > COLLEGES_BATCH_MAX)
+        throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.tooManyNames(COLLEGES_BATCH_MAX));
+      const found = await Promise.all(
+        names.map(async (name) => ({
+          name,
+          college: (await colleges.findVisible(name, uid))?.college ?? null,
+        })),
+      );
+      return { success: true, message: COLLEGES_MSG.collegesFound, colleges: found };
+    }),
+
+    implement(internalRequestCollegeFacts, async (request) => {
+      const uid = viewerOf(request);
+      const { name, scorecardId } = request.body;
+      // By the UNITID the list entry points at when it has one (its stored name may be a twin's).
+      const byId = scorecardId !== undefined ? await colleges.getByScorecardId(scorecardId) : null;
+      const hit = await colleges.findVisible(byId?.name ?? name, uid);
+      if (!hit) throw notFound(name);
+      await ingestion.enrichLater(hit, uid, request.id);
+      return { enrichment: await ingestion.enrichmentOf(hit) };
+    }),
+
     implement(addCollege, async (request, reply) => {
       const { status, request: r } = await ingestion.requestCollege(
         request.body.name,
@@ -87,7 +113,8 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
       );
       reply.code(status);
       let message: string = MSG.collegeFound;
-      if (status === 202) message = COLLEGES_MSG.gathering(r.name);
+      if (status === 202 && r.waitingUntil) message = COLLEGES_MSG.waitingForHour(r.name, r.waitingUntil);
+      else if (status === 202) message = COLLEGES_MSG.gathering(r.name);
       else if (r.state === 'failed') message = r.failureReason ?? COLLEGES_MSG.gatheringFailed;
       return { success: true, message, data: r };
     }),

@@ -1,5 +1,6 @@
-import { normaliseCollegeName, type College } from '@ct/contracts';
-import { buildCollege, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
+import { CollegeIngestedEvent, EVENT_SUBSCRIBERS, normaliseCollegeName, type College } from '@ct/contracts';
+import { EventBus, openQueue } from '@ct/queue';
+import { buildCollege, startTestGateway, TEST_REDIS_URL, type TestGateway, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, seedColleges, twoUsers } from './test-helpers.ts';
 
@@ -74,7 +75,7 @@ describe("a list entry points at its institution's UNITID", () => {
     await rename('swap in progress', TWIN_B);
   });
 
-  it('gives an entry made before UNITIDs were kept its UNITID, by its own official name', async () => {
+  it('gives an entry made before UNITIDs were kept its UNITID when its college is announced', async () => {
     await gw.db.query(
       `INSERT INTO user_data.user_college (user_id, college_key, college_name, checklist)
        VALUES ($1, $2, $3, '{}'::json)`,
@@ -86,8 +87,35 @@ describe("a list entry points at its institution's UNITID", () => {
       collegeName: TWIN_B,
     });
     expect(r.body.demographics.schoolSize).toBe(566);
-    const after = await as(gw, bob).get<ListReply>('/get-user-colleges');
-    expect(after.body.colleges.find((c) => c.collegeName === TWIN_B)?.scorecardId).toBe(224660);
+    // A read only reads: the entry learns its UNITID from its college's next `college.ingested` event.
+    const read = await as(gw, bob).get<ListReply>('/get-user-colleges');
+    expect(read.body.colleges.find((c) => c.collegeName === TWIN_B)?.scorecardId).toBeUndefined();
+    const publisher = openQueue({ url: TEST_REDIS_URL, prefix: gw.prefix });
+    try {
+      await new EventBus(publisher, EVENT_SUBSCRIBERS).publish(
+        CollegeIngestedEvent,
+        {
+          name: TWIN_B,
+          scorecardId: 224660,
+          aliases: [],
+          deadlines: [],
+          essayPrompts: [],
+          ingestedAt: new Date().toISOString(),
+        },
+        `twin-b-${Date.now()}`,
+      );
+    } finally {
+      await publisher.close();
+    }
+    await expect
+      .poll(
+        async () =>
+          (await as(gw, bob).get<ListReply>('/get-user-colleges')).body.colleges.find(
+            (c) => c.collegeName === TWIN_B,
+          )?.scorecardId,
+        { timeout: 15_000 },
+      )
+      .toBe(224660);
   });
 
   it('carries the UNITID through remove and Undo', async () => {

@@ -49,6 +49,8 @@ export function collegeRoutes(deps: Deps): Implementation[] {
       );
       if (added === 'exists') throw new AppError('CONFLICT', UD_MSG.collegeAlreadyAdded(college.name));
       if (added === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyColleges);
+      // The write that needs the college's own pages asks for them (a read never does).
+      await deps.requestCollegeFacts(college.name, request, college.scorecardId);
       return {
         success: true,
         message: added.restored ? UD_MSG.collegeRestored : MSG.collegeAdded,

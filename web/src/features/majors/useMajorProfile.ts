@@ -1,6 +1,6 @@
 import type { MajorProfile } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorMessage } from '../../api/client';
 import { usePoll } from '../../hooks/usePoll';
 
@@ -38,11 +38,21 @@ export function useMajorProfile(collegeName: string | null) {
   useEffect(() => setTarget(null), [collegeName]);
   const active = target?.collegeName === collegeName ? target : null;
 
+  // The lookup's first call asks for the profile (a write that may queue its gathering); the polls after
+  // it only read.
+  const asked = useRef(0);
   const poll = usePoll({
     queryKey: ['major-profile', active?.id, active?.collegeName, active?.major],
     enabled: !!active,
-    queryFn: (signal) =>
-      api.getMajorProfile({ collegeName: active?.collegeName ?? '', major: active?.major ?? '' }, { signal }),
+    queryFn: async (signal) => {
+      const input = { collegeName: active?.collegeName ?? '', major: active?.major ?? '' };
+      if (active && asked.current !== active.id) {
+        const res = await api.requestMajorProfile(input, { signal });
+        asked.current = active.id;
+        return res;
+      }
+      return api.getMajorProfile(input, { signal });
+    },
     done: (res) => res.status !== 202 && 'major' in res.data,
     intervalMs: MAJOR_POLL_MS,
     giveUpAfterMs: GIVE_UP_AFTER_MS,

@@ -41,6 +41,22 @@ function addFailure(err: unknown): string {
 /** At most this many close official names are offered before a typed name is gathered as a new college. */
 export const CLOSE_NAMES = 3;
 
+/**
+ * A found college whose own pages nobody asked to read yet: opening it asks (the add-college call, a
+ * write; the search itself only reads), and the card then shows the gathering.
+ */
+async function askForFacts(view: CollegeView, signal: AbortSignal): Promise<CollegeView> {
+  if (view.enrichment.state !== 'not-asked') return view;
+  try {
+    await api.addCollege({ name: view.college.name }, { signal });
+    return (await fetchCollegeView(view.college.name, signal)) ?? view;
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    // Not asked now (a quota, the hour's share): the card keeps its line; the figures are there.
+    return view;
+  }
+}
+
 /** An ingestion request being waited for: one search's, under its own key. */
 interface Waiting {
   id: number;
@@ -102,7 +118,7 @@ export function useCollegeSearch(): {
       setPhase({ kind: 'searching', name });
       void settle(signal, async () => {
         const view = await fetchCollegeView(name, signal);
-        if (view) return { kind: 'found', view };
+        if (view) return { kind: 'found', view: await askForFacts(view, signal) };
         if (!opts?.asNew) {
           // Suggestions that fail to load must not stop the search: the name is gathered as typed.
           const close = (await fetchCollegeSuggestions(name, signal).catch(() => []))

@@ -1,5 +1,6 @@
 import type { AidOffer, SeasonCollege } from '@ct/contracts';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
 
@@ -79,14 +80,25 @@ export function useDemographicsOf(names: readonly string[]) {
   });
 }
 
-/** Whole college documents (with their sources), for the side-by-side of admitted colleges. */
+/**
+ * Whole college documents (with their sources), for the side-by-side of admitted colleges: one read of
+ * the colleges service for every name (it queues nothing), one answer per name in the order given.
+ */
 export function useCollegeDocuments(names: readonly string[]) {
-  return useQueries({
-    queries: names.map((name) => ({
-      queryKey: ['season-college-document', name] as const,
-      staleTime: 10 * 60_000,
-      queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        (await api.searchCollege({ name }, { signal })).data,
-    })),
+  const joined = names.join('\n');
+  const batch = useQuery({
+    queryKey: ['season-college-documents', joined] as const,
+    enabled: names.length > 0,
+    staleTime: 10 * 60_000,
+    queryFn: async ({ signal }) => (await api.getColleges({ names: joined }, { signal })).colleges,
   });
+  const { data, isPending } = batch;
+  // The same array while nothing changed, so the memoised overview is not drawn again for nothing.
+  return useMemo(() => {
+    const byName = new Map((data ?? []).map((c) => [c.name, c.college]));
+    return (joined ? joined.split('\n') : []).map((name) => ({
+      data: byName.get(name.trim()) ?? undefined,
+      isPending,
+    }));
+  }, [data, isPending, joined]);
 }
