@@ -82,7 +82,9 @@ describe('a deadline reminder on the phone', () => {
       db: gw.db,
       log: silent,
     } as ServiceContext<UserDataSettings>);
-    await sendDueReminders(deps, webPushSender(deps.vapid), new Date('2026-10-18T13:30:00Z'));
+    // The colleges service's answer for the seeded college (deps built here have no service client).
+    deps.fetchCollege = async (name) => (name === COLLEGE ? college : null);
+    await sendDueReminders(deps, webPushSender(deps.vapid), new Date('2026-10-18T14:30:00Z'));
     expect(push.received).toHaveLength(1);
     const payload = push.received[0]!.payload;
 
@@ -115,7 +117,7 @@ describe('a deadline reminder on the phone', () => {
     const [notification] = await shown();
     expect(notification).toEqual({
       title: `${COLLEGE}: Early Action`,
-      body: 'Due in 14 days: Sun, Nov 1, 11:59 PM EST.',
+      body: 'Due in 14 days: Sun, Nov 1, 11:59 PM CST.',
       url: `/usercolleges?college=${encodeURIComponent(COLLEGE)}`,
     });
 

@@ -118,7 +118,9 @@ describe.each(VIEWPORTS)('share links at $width x $height', (viewport) => {
       for (const name of [ASPEN, BIRCH, CEDAR])
         expect(await p.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
       const deadlines = p.getByRole('region', { name: 'Next deadlines' });
-      expect(await deadlines.innerText()).toContain(`${BIRCH}: Early Action`);
+      expect(await deadlines.innerText()).toContain(`${CEDAR}: Regular Decision`);
+      // Birch's application is submitted: its application deadline no longer shows, as on the student's own.
+      expect(await deadlines.innerText()).not.toContain(`${BIRCH}: Early Action`);
       expect(await p.getByText('Submitted', { exact: true }).isVisible()).toBe(true);
       expect(
         await p.getByRole('link', { name: 'Subscribe in your calendar app' }).getAttribute('href'),

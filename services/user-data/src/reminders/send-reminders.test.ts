@@ -22,10 +22,11 @@ import { sendDueReminders } from './send-reminders.ts';
 let gw: TestGateway;
 let push: FakePushService;
 const COLLEGE = 'Reminder State University';
-// Early Action is due 2026-11-01 (11:59 pm Eastern); reminders go at 9 am Eastern.
+// Early Action is due 2026-11-01 at 11:59 pm where the college is (Central Time: the test college is in
+// Illinois); reminders go at 9 am there (14:00 UTC in October).
 const college = collegeWith(COLLEGE);
-const DAY14 = new Date('2026-10-18T13:30:00Z');
-const DAY7 = new Date('2026-10-25T13:30:00Z');
+const DAY14 = new Date('2026-10-18T14:30:00Z');
+const DAY7 = new Date('2026-10-25T14:30:00Z');
 
 beforeAll(async () => {
   [gw, push] = await Promise.all([
@@ -49,12 +50,15 @@ function replica(): Deps {
     VAPID_PUBLIC_KEY: keys.publicKey,
     VAPID_PRIVATE_KEY: keys.privateKey,
   } as unknown as UserDataSettings;
-  return makeDeps({
+  const deps = makeDeps({
     service: 'user-data',
     config,
     db: gw.db,
     log: silent,
   } as ServiceContext<UserDataSettings>);
+  // The colleges service's answer for the seeded college (a replica built here has no service client).
+  deps.fetchCollege = async (name) => (name === COLLEGE ? college : null);
+  return deps;
 }
 const keys = webpush.generateVAPIDKeys();
 const run = (deps: Deps, now: Date) => sendDueReminders(deps, webPushSender(deps.vapid), now);
@@ -79,7 +83,7 @@ describe('the reminder job', () => {
     expect(pushesTo('Rita')).toEqual([
       {
         title: `${COLLEGE}: Early Action`,
-        body: 'Due in 14 days: Sun, Nov 1, 11:59 PM EST.',
+        body: 'Due in 14 days: Sun, Nov 1, 11:59 PM CST.',
         url: `/usercolleges?college=${encodeURIComponent(COLLEGE)}`,
         tag: `${COLLEGE}|Early Action|2026-11-01|14`,
       },
@@ -93,8 +97,8 @@ describe('the reminder job', () => {
     await run(replica(), DAY7);
     await run(replica(), DAY7);
     expect(pushesTo('Rita').map((p) => p.body)).toEqual([
-      'Due in 14 days: Sun, Nov 1, 11:59 PM EST.',
-      'Due in 7 days: Sun, Nov 1, 11:59 PM EST.',
+      'Due in 14 days: Sun, Nov 1, 11:59 PM CST.',
+      'Due in 7 days: Sun, Nov 1, 11:59 PM CST.',
     ]);
   });
 

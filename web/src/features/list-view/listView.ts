@@ -56,9 +56,11 @@ export function useListView(): [ListView, (change: Partial<ListView>) => void] {
   const view = readListView(params);
   const set = (change: Partial<ListView>) =>
     setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        const merged = { ...readListView(p), ...change };
+      () => {
+        // The URL as it is now: react-router hands the callback the params of the last render, so two
+        // changes before a render (clear the search, then pick an order) would undo the first.
+        const next = new URLSearchParams(window.location.search);
+        const merged = { ...readListView(next), ...change };
         if (merged.q) next.set('q', merged.q);
         else next.delete('q');
         if (merged.status) next.set('status', merged.status);

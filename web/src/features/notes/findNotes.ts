@@ -21,9 +21,11 @@ export function useNoteView(): [NoteView, (change: Partial<NoteView>) => void] {
   const [params, setParams] = useSearchParams();
   const set = (change: Partial<NoteView>) =>
     setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        const v = { ...readNoteView(p), ...change };
+      () => {
+        // The URL as it is now: react-router hands the callback the params of the last render, so two
+        // changes before a render (clear the search, then pick an order) would undo the first.
+        const next = new URLSearchParams(window.location.search);
+        const v = { ...readNoteView(next), ...change };
         if (v.q) next.set('noteSearch', v.q);
         else next.delete('noteSearch');
         if (v.sort === 'oldest') next.set('noteSort', 'oldest');
