@@ -91,6 +91,7 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
   'colleges.ingestion_requester.uid': `WITH r AS (INSERT INTO colleges.ingestion_request (key, name) VALUES ('asked by ' || $1, 'Asked')
        RETURNING key)
      INSERT INTO colleges.ingestion_requester (key, uid, kind) SELECT key, $1, 'new-name' FROM r`,
+  'colleges.ai_booking.uid': `INSERT INTO colleges.ai_booking (uid, hour, work) VALUES ($1, date_trunc('hour', now()), 'k')`,
   'colleges.major_requester.uid': `INSERT INTO colleges.major_requester (key, uid) VALUES ('major of ' || $1, $1)`,
   'colleges.private_college_viewer.uid': `WITH c AS (INSERT INTO colleges.private_college (key, requested_name, name, normalized_name, document, review_reason)
        VALUES ('private of ' || $1, 'P', 'P', 'p', '{}', 'test') RETURNING id)

@@ -68,6 +68,8 @@ function hintsFor(user: TestUser, over: Record<string, unknown> = {}): Record<st
     note: { title: `note of ${user.name}`, content: 'Content', deadline: '2027-01-15' },
     section: 'application',
     itemIndex: 0,
+    // A push subscription's endpoint, one per student (a device belongs to one student).
+    endpoint: `https://push.example.test/${user.uid}`,
     completed: true,
     homeState: 'ME',
     incomeBand: '48001-75000',

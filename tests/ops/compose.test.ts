@@ -1,5 +1,6 @@
 // docker-compose.yml and .env.example, checked against the code: no container engine runs here, so the
 // file is proven by what it must agree with (processes, ports, config schemas, health routes).
+import webpush from 'web-push';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -63,9 +64,13 @@ const exampleEnv = Object.fromEntries(
 /** Variables compose refuses to run without (`${X:?...}`): the secrets a user makes. */
 const requiredVars = new Set([...raw.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]!));
 /** .env.example as a user fills it in, following its comments (`openssl rand -hex 32` per secret). */
+/** The push keys an operator makes with `npx web-push generate-vapid-keys` (not random hex). */
+const vapid = webpush.generateVAPIDKeys();
 const filledEnv: Record<string, string> = {
   ...exampleEnv,
   ...Object.fromEntries([...requiredVars].map((n) => [n, randomBytes(32).toString('hex')])),
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
 };
 
 /** What a process's config must satisfy beyond its schema (the rules its server.ts applies at start). */
@@ -157,7 +162,8 @@ describe('docker-compose.yml', () => {
       expect(unread, `${p.name} is given variables its config does not read`).toEqual([]);
       for (const n of requiredInContainers(p)) expect(names, `${p.name} needs ${n}`).toContain(n);
       // Its own settings (provider keys, limits...) must be settable from .env.
-      const embeddedOnly = new Set(['RUN_WORKER', 'DATA_DIR']);
+      // USER_DATA_CLOCK is a test's fixed "now", ignored in production: never a container's setting.
+      const embeddedOnly = new Set(['RUN_WORKER', 'DATA_DIR', 'USER_DATA_CLOCK']);
       const own = [...p.ownKeys].filter((k) => !embeddedOnly.has(k));
       expect(
         own.filter((k) => !names.includes(k)),
@@ -242,7 +248,13 @@ describe('docker-compose.yml', () => {
     expect(String(compose.services.gateway!.environment!.OPS_SESSION_SECRET)).toMatch(
       /^\$\{OPS_SESSION_SECRET:\?.*openssl rand -hex 32.*\}$/,
     );
-    expect([...requiredVars].sort()).toEqual(['INTERNAL_TOKEN', 'OPS_SESSION_SECRET', 'POSTGRES_PASSWORD']);
+    expect([...requiredVars].sort()).toEqual([
+      'INTERNAL_TOKEN',
+      'OPS_SESSION_SECRET',
+      'POSTGRES_PASSWORD',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_PUBLIC_KEY',
+    ]);
   });
 
   it('passes every process its config, rules included, once the secrets are filled in (production)', async () => {

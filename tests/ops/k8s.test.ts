@@ -1,6 +1,7 @@
 // k8s/: every manifest parses and validates against the Kubernetes (and KEDA) schemas, both overlays
 // render, and what they describe agrees with the code: one Deployment + Service + PodDisruptionBudget per
 // process, ports, probes on the real health routes, env names the config schemas read, no secret values.
+import webpush from 'web-push';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -264,7 +265,11 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const { parseConfig, SEPARATE_PROCESS_RULE, STORE_RULE } = await import('@ct/service-kit');
     const { GatewayConfig, GATEWAY_RULES } = await import('@ct/gateway/config');
     const { MODULES } = await import('@ct/gateway/modules');
+    // The push keys an operator makes with `npx web-push generate-vapid-keys` (not random hex).
+    const vapid = webpush.generateVAPIDKeys();
     const fromSecret: Record<string, string> = {
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       DATABASE_URL: 'postgres://college_ready:pw@postgres:5432/college_ready',
       REDIS_URL: 'redis://redis:6379',
       OPENAI_BASE_URL: 'https://api.openai.com/v1',

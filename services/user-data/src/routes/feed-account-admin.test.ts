@@ -337,6 +337,20 @@ describe('every user route refuses another student', () => {
     'GET /get-share-links': (userId) => ({ query: { userId } }),
     'POST /create-share-link': (userId) => ({ body: { userId, label: 'Injected' } }),
     'POST /revoke-share-link': (userId) => ({ body: { userId, id: '1' } }),
+    'GET /get-reminder-settings': (userId) => ({ query: { userId } }),
+    'POST /subscribe-reminders': (userId) => ({
+      body: {
+        userId,
+        subscription: {
+          endpoint: 'https://push.example.test/injected',
+          keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+        },
+      },
+    }),
+    'POST /unsubscribe-reminders': (userId) => ({
+      body: { userId, endpoint: 'https://push.example.test/injected' },
+    }),
+    'POST /update-reminder-settings': (userId) => ({ body: { userId, paused: true } }),
   };
 
   it('covers every user route of the service', () => {
