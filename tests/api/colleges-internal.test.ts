@@ -120,7 +120,7 @@ describe('a college known only from the bulk import', () => {
   });
   afterAll(() => gw?.close());
 
-  it('is found at once, and gets its college facts gathered on that first search', async () => {
+  it('is found at once, and gets its college facts gathered once the student opens it', async () => {
     const c = api(gw);
     openai.setResponder((req) =>
       req.input.includes('Yale University')
@@ -153,6 +153,8 @@ describe('a college known only from the bulk import', () => {
       expect(first.body.data.missing).toContain(
         'Deadlines (gathered the first time a student searches for this college)',
       );
+      // A search only reads (issue 37): opening the card asks for the facts, as the web app does.
+      expect((await c.add('Yale University')).status).toBeLessThan(300);
       await eventually(async () =>
         (await c.status('Yale University')).body.data?.state === 'done' ? true : undefined,
       );

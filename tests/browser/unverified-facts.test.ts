@@ -89,7 +89,10 @@ describe('unverified facts', { timeout: 120_000 }, () => {
       const mine = await searchFor(ana, viewport);
       const card = mine.page.getByRole('article', { name: PACIFIC });
       const box = card.getByRole('region', { name: 'Unverified facts' });
-      expect(await box.getByRole('heading', { name: 'Unverified: only you see these' }).count()).toBe(1);
+      // The card may open before its held facts are read (a search only reads; opening asks): wait for them.
+      await expect
+        .poll(() => box.getByRole('heading', { name: 'Unverified: only you see these' }).count())
+        .toBe(1);
       expect(await box.getByRole('heading', { name: 'Tips (unverified)' }).count()).toBe(1);
       expect(await box.getByText(FEE_TIP).count()).toBe(1);
       expect(await box.locator('[data-kind="tips"] p').innerText()).toBe(

@@ -67,7 +67,16 @@ export function accepts(schema: JsonSchema, value: unknown, part: 'query' | 'bod
   return fn(structuredClone(value));
 }
 
-const PATTERN_CANDIDATES = ['sample', 'abc123', 'application', '2027-01-15', 'a', 'x1'];
+// The last one is a web address (a push subscription's endpoint must be one).
+const PATTERN_CANDIDATES = [
+  'sample',
+  'abc123',
+  'application',
+  '2027-01-15',
+  'a',
+  'x1',
+  'https://push.example.test/sample',
+];
 
 function firstType(s: JsonSchema): string | undefined {
   if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null') ?? s.type[0];
