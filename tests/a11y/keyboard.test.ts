@@ -114,7 +114,8 @@ describe('keyboard only', () => {
 
       // Profile: write a note.
       await navigate(page, 'Profile', '/profile', noRing);
-      await tabTo(page, focused(page.getByLabel('Title')), { noFocusRing: noRing });
+      // The profile now holds the deadline settings, reminders and share links before the notes.
+      await tabTo(page, focused(page.getByLabel('Title')), { noFocusRing: noRing, max: 200 });
       await page.keyboard.type('Keyboard note');
       await tabTo(page, focused(page.getByLabel('Content')), { noFocusRing: noRing });
       await page.keyboard.type('Written without a mouse.');

@@ -220,6 +220,8 @@ export function attackCases(
     // Ana opens the college: its facts are gathered in the background from the scripted answer.
     const opened = await ana.search('University of the Pacific');
     expect(opened.status).toBe(200);
+    // A search only reads (issue 37): opening the card asks for the facts, as the web app does.
+    expect((await ana.add('University of the Pacific')).status).toBeLessThan(300);
     expect(await ana.finished('University of the Pacific')).toMatchObject({ state: 'done' });
 
     // Every other student: "Stanford" and "Yale" mean Stanford and Yale in search, in their list and in

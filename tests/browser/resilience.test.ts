@@ -79,7 +79,9 @@ describe.each([
 
 describe('a deploy while a tab is open', () => {
   it('reloads once onto the newer build when a page chunk is missing, and never loops', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    // Without the service worker: with it, the old build's chunks come from its precache and a new
+    // version is offered by its update prompt (tests/browser/phone-offline.test.ts).
+    const { page, context } = await newPage(browser, gw.url, { serviceWorkers: 'block' });
     await signInInBrowser(page, student);
     await page.goto('/about');
     await page.getByRole('heading', { level: 1 }).first().waitFor();

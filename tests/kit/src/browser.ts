@@ -31,10 +31,16 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   baseURL: string,
-  opts: { viewport?: { width: number; height: number }; reducedMotion?: 'reduce' | 'no-preference' } = {},
+  opts: {
+    viewport?: { width: number; height: number };
+    reducedMotion?: 'reduce' | 'no-preference';
+    /** 'block': no service worker (a browser without one, or before it is installed). */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL,
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     reducedMotion: opts.reducedMotion ?? 'no-preference',
     acceptDownloads: true,

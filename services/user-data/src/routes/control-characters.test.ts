@@ -100,7 +100,7 @@ describe('control characters at the door', () => {
     // Besides the FAFSA and CSS Profile dates every student with a college gets.
     const summaries = found
       .map((e) => String(e.summary))
-      .filter((s) => !/^(FAFSA|CSS Profile) /.test(s))
+      .filter((s) => !/^(FAFSA|CSS Profile|College reply deadline) /.test(s))
       .sort();
     expect(summaries).toEqual(
       [
