@@ -1,7 +1,6 @@
 // What a student sees when the server goes away or a deploy lands while a tab is open: the product's own
 // pages (with the header, Retry and a way home), never React Router's developer page or a bare line of text,
-// and a checklist that stays on screen when a tick cannot be sent.
-import { MSG } from '@ct/contracts/messages';
+// and a checklist that stays on screen, its tick kept on the device, when the server cannot be reached.
 import {
   buildCollege,
   createVerifiedUser,
