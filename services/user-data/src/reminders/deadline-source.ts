@@ -14,28 +14,6 @@ export interface UpcomingDeadline {
   zone: string;
 }
 
-/** The UTC instant of a local date and time in a zone. */
-export function zonedInstant(date: string, time: string, zone: string): Date {
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, mi] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const offsetAt = (t: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).formatToParts(new Date(t));
-    const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - t;
-  };
-  const first = wall - offsetAt(wall);
-  return new Date(wall - offsetAt(first));
-}
-
 /**
  * THE one place the reminder job gets a student's deadlines: the one answer of
  * `deadlines/next-deadlines.ts` (the student's cycle, projected where only last cycle's date is known,

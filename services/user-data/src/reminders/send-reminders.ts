@@ -1,22 +1,20 @@
 import type { Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
-import { upcomingDeadlines, zonedInstant, type UpcomingDeadline } from './deadline-source.ts';
+import { reminderDay } from '../deadlines/next-deadlines.ts';
+import { wallTimeToUtc, zoneById } from '../deadlines/zones.ts';
+import { upcomingDeadlines, type UpcomingDeadline } from './deadline-source.ts';
 import type { PushSender, ReminderPayload } from './push.ts';
 
 /** Reminders go at 9 in the morning where the deadline is due. */
-const SEND_AT = '09:00';
+const SEND_AT_HOUR = 9;
 /** A reminder whose moment passed longer ago than this (the service was down) is not sent late. */
 const LATE_LIMIT_MS = 20 * 3_600_000;
 
-/** The local date `days` before a YYYY-MM-DD date. */
-function daysBefore(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
-}
-
 /** When the reminder `lead` days before a deadline is due to go. */
 export function reminderMoment(d: UpcomingDeadline, lead: number): Date {
-  return zonedInstant(daysBefore(d.date, lead), SEND_AT, d.zone);
+  // The zone comes from the deadlines' own table (deadlines/zones.ts), so it is always one it knows.
+  const zone = zoneById(d.zone) ?? zoneById('America/New_York')!;
+  return new Date(wallTimeToUtc(zone, reminderDay(d.date, lead), SEND_AT_HOUR, 0));
 }
 
 /** What the phone shows: the college, the kind of deadline, its date and time with the zone. */
