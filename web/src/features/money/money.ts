@@ -105,7 +105,20 @@ export function moneyFigures(
   ];
   let tuition: MoneyFigure[] = both;
   const home = profile?.homeState ?? null;
-  if (home) {
+  if (isPrivate(d)) {
+    // A private college charges every student the same tuition: no in-state or out-of-state to speak of.
+    tuition = [
+      figure({
+        key: 'tuition',
+        label: 'Tuition',
+        labelDetail: null,
+        value: inState ?? outOfState,
+        valueDetail: 'Private college: one tuition for every student',
+        year: tuitionYear,
+        better: 'lower',
+      }),
+    ];
+  } else if (home) {
     const residency = tuitionResidency(home, d?.schoolState);
     const value = residency === 'in-state' ? inState : residency === 'out-of-state' ? outOfState : null;
     // The college's state is unknown: both figures (when either is known), and no verdict.
@@ -159,6 +172,11 @@ export function moneyFigures(
       better: 'higher',
     }),
   ];
+}
+
+/** A private college (nonprofit or for-profit, Scorecard CONTROL 2 or 3): one tuition, whoever you are. */
+export function isPrivate(d: Demographics | null | undefined): boolean {
+  return !!d?.ownership?.startsWith('Private');
 }
 
 /** True when a figure has nothing to show at all (no value, no part). */
