@@ -27,7 +27,7 @@ export function PromptGroups() {
         <>
           <p className="muted">
             Similar prompts across your colleges ({colleges.join(', ')}). One good draft can be adapted for
-            each prompt in a group.
+            each prompt in a group, and a prompt several colleges ask is one draft.
           </p>
           {groups.map((g) => (
             <details key={g.category} className="essay-group" open={g.prompts.length > 1}>
@@ -43,7 +43,10 @@ export function PromptGroups() {
                   const limit = wordLimitText(p.wordLimit);
                   return (
                     <li key={`${p.collegeName}|${p.prompt}`}>
-                      <strong>{p.collegeName}:</strong> {p.prompt}
+                      <strong>{p.colleges.join(', ')}:</strong> {p.prompt}
+                      {p.colleges.length > 1 ? (
+                        <span className="essay-badge">One draft for {p.colleges.length} colleges</span>
+                      ) : null}
                       {limit ? <span className="essay-badge">{limit}</span> : null}
                     </li>
                   );
