@@ -48,8 +48,8 @@ describe('the College Scorecard snapshot shipped with the product', () => {
     const at = (c: string) => harvard[s.columns.indexOf(c)];
     expect([at('SATVR25'), at('SATMT75'), at('ADMCON7')]).toEqual([730, 800, 5]);
     // The open admissions policy (issue 34): a community college admits every applicant, Harvard does not.
-    const santaMonica = s.rows.find((r) => r[0] === 122977)!;
-    expect([santaMonica[s.columns.indexOf('OPENADMP')], at('OPENADMP')]).toEqual([1, 2]);
+    const miamiDade = s.rows.find((r) => r[0] === 135717)!;
+    expect([miamiDade[s.columns.indexOf('OPENADMP')], at('OPENADMP')]).toEqual([1, 2]);
   });
 
   it('loads every institution into an empty database as a complete college', async () => {
