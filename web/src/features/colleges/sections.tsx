@@ -86,6 +86,8 @@ export interface Fact {
   href?: string | null;
   /** Where and when the figure is from, in words, when the page must say so beside it. */
   note?: string;
+  /** The fact says where it is from in its own words (`note`, or the line above): no source line. */
+  noSource?: boolean;
 }
 
 /** True when no fact of the list has a value (the section folds to one line). */
@@ -114,7 +116,7 @@ export function FactList({
           <dd>
             {f.href ? <ExternalLink href={f.href}>{f.text}</ExternalLink> : <Shown text={f.text} />}
             {f.note ? <span className="fact-note">{f.note}</span> : null}
-            <FactSource sources={sources} path={f.path} sectionPath={sectionPath} />
+            {f.noSource ? null : <FactSource sources={sources} path={f.path} sectionPath={sectionPath} />}
           </dd>
         </div>
       ))}
@@ -364,7 +366,8 @@ export function AdmissionStatisticsSection({
             text: `${formatPercent(official)}${officialScope === 'all-campuses' ? ' (all campuses)' : ''}`,
             note: `Official figure: College Scorecard, ${year ? `${year} data` : 'year not stated'}`,
           },
-          { label: 'Year', path: `${path}.year`, text: formatText(year ?? stats?.year) },
+          // The official figure's year (the line above names its source).
+          { label: 'Year', path: 'demographics.admissionRate.year', text: formatText(year), noSource: true },
           ...(ownDiffers
             ? [
                 {
