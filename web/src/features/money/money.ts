@@ -13,7 +13,15 @@ export type Better = 'lower' | 'higher' | null;
 
 /** One money figure as every screen shows it: the same label, detail and data year everywhere. */
 export interface MoneyFigure {
-  key: 'netPrice' | 'tuition' | 'inStateTuition' | 'outOfStateTuition' | 'medianDebt' | 'medianEarnings';
+  key:
+    | 'netPrice'
+    | 'tuition'
+    | 'inStateTuition'
+    | 'outOfStateTuition'
+    /** A private college's one tuition: it stands in any tuition row */
+    | 'privateTuition'
+    | 'medianDebt'
+    | 'medianEarnings';
   label: string;
   /** What the label is about, for this student ("family income $48,001–$75,000") */
   labelDetail: string | null;
@@ -109,7 +117,7 @@ export function moneyFigures(
     // A private college charges every student the same tuition: no in-state or out-of-state to speak of.
     tuition = [
       figure({
-        key: 'tuition',
+        key: 'privateTuition',
         label: 'Tuition',
         labelDetail: null,
         value: inState ?? outOfState,

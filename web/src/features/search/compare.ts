@@ -163,7 +163,7 @@ export function compareRows(
   const money: CompareRow[] = moneyKeys.map((key) => {
     // A private college has one tuition: it stands in the in-state and out-of-state rows alike.
     const row = figures.map(
-      (list) => list.find((f) => f.key === key) ?? list.find((f) => f.key === 'tuition')!,
+      (list) => list.find((f) => f.key === key) ?? list.find((f) => f.key === 'privateTuition')!,
     );
     const better = clearDirection(key, row[0]!.better);
     return {
