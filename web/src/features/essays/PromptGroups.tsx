@@ -30,7 +30,11 @@ export function PromptGroups() {
             each prompt in a group, and a prompt several colleges ask is one draft.
           </p>
           {groups.map((g) => (
-            <details key={g.category} className="essay-group" open={g.prompts.length > 1}>
+            <details
+              key={g.category}
+              className="essay-group"
+              open={g.prompts.length > 1 || g.prompts.some((p) => p.colleges.length > 1)}
+            >
               <summary>
                 <strong>{g.label}</strong>{' '}
                 <span className="essay-badge">
