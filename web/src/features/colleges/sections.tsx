@@ -356,6 +356,7 @@ export function AdmissionStatisticsSection({
   const year = officialYear ?? sourceYear(sources?.demographics);
   // The college's own figure, when it says something the official one does not.
   const ownDiffers = typeof own === 'number' && official !== null && Math.abs(official - own) >= SAME_RATE;
+  const ownSame = typeof own === 'number' && official !== null && !ownDiffers;
   const ownPage = sourceWords(sources?.[path]);
   const facts: Fact[] =
     official !== null
@@ -364,7 +365,7 @@ export function AdmissionStatisticsSection({
             label: 'Acceptance Rate',
             path: 'demographics.admissionRate',
             text: `${formatPercent(official)}${officialScope === 'all-campuses' ? ' (all campuses)' : ''}`,
-            note: `Official figure: College Scorecard, ${year ? `${year} data` : 'year not stated'}`,
+            note: `Official figure: College Scorecard, ${year ? `${year} data` : 'year not stated'}${ownSame ? `; the college’s own page gives the same${stats?.year ? ` (${stats.year})` : ''}` : ''}`,
           },
           // The official figure's year (the line above names its source).
           { label: 'Year', path: 'demographics.admissionRate.year', text: formatText(year), noSource: true },
