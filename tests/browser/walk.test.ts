@@ -1,7 +1,11 @@
 // Issue 34, the defects of a full walk through the season, in Chromium, one describe per item of the issue.
 // 1: the season overview with six colleges keeps every word and figure whole on one line from 1024 px up
 // (checked with a DOM Range per word), and below 1024 px becomes one card per college. 2: a typo is offered
-// the close official names before anything is gathered, and a picked suggestion opens at once.
+// the close official names before anything is gathered, and a picked suggestion opens at once. 3-4, 7-9:
+// Profile's checkboxes, Compare, one progress colour, advice that follows the student's data, and the
+// smaller things (note counter, In your list, focus, skip links, About tabs, the landing's headline).
+// Items 5-8 on real Scorecard rows: walk-figures.test.ts; axe on every page at both widths:
+// ../a11y/axe-widths.test.ts.
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@ct/contracts/messages';
 import { addDays, localToday } from '@ct/contracts/planning';
