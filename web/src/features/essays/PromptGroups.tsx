@@ -14,6 +14,10 @@ export function PromptGroups() {
   });
   if (q.isPending || q.isError) return null;
   const { groups, colleges } = q.data;
+  // The colleges asking a prompt, in the student's list order (as the drafts below name them).
+  const place = new Map(colleges.map((c, i) => [c, i]));
+  const inListOrder = (names: readonly string[]) =>
+    [...names].sort((a, b) => (place.get(a) ?? colleges.length) - (place.get(b) ?? colleges.length));
   return (
     <section className="card essay-groups" aria-labelledby="essay-groups-title">
       <h2 id="essay-groups-title">Plan your drafts</h2>
@@ -47,7 +51,7 @@ export function PromptGroups() {
                   const limit = wordLimitText(p.wordLimit);
                   return (
                     <li key={`${p.collegeName}|${p.prompt}`}>
-                      <strong>{p.colleges.join(', ')}:</strong> {p.prompt}
+                      <strong>{inListOrder(p.colleges).join(', ')}:</strong> {p.prompt}
                       {p.colleges.length > 1 ? (
                         <span className="essay-badge">One draft for {p.colleges.length} colleges</span>
                       ) : null}
