@@ -184,7 +184,7 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps: CollegeJobDe
 
   try {
     await report({ state: 'running', stage: 'ai-research' });
-    const college: College | null = await deps.ingestion.colleges.findCollegeByName(collegeName, null);
+    const college: College | null = await deps.colleges.findCollegeByName(collegeName, null);
     if (!college) {
       await report({ state: 'not_found', reason: `"${collegeName}" is no longer in our college list.` });
       return { found: false };
