@@ -102,5 +102,19 @@ export const GATHER_MSG = {
   ourError: (name: string) => `We could not gather "${name}" because of an error on our side.`,
   /** A job the queue gave up on without the worker recording why (e.g. it kept crashing). */
   interrupted: 'Gathering this college was interrupted too many times. Please try again later.',
+  // A major's profile (the `ingest-major` job)
   majorInterrupted: 'The gathering was interrupted too many times.',
+  majorCollegeGone: (college: string) => `"${college}" is no longer in our college list.`,
+  noMajorAiReason:
+    'admissions figures, activities, essay topics and description (no AI provider is configured)',
+  noFieldOfStudyKeyReason: 'field-of-study earnings and debt (no College Scorecard API key is configured)',
+  fieldOfStudyFailedReason: (detail: string) => `field-of-study figures (${asSentence(detail).slice(0, -1)})`,
+  noMajorOnPages: (major: string, college: string) => `${college}'s pages do not show a ${major} program.`,
+  noMajorInScorecard: (major: string, college: string) =>
+    `The College Scorecard lists no ${major} program at ${college}.`,
+  noMajorFigures: (major: string, college: string) => `No page states ${major} figures for ${college}.`,
+  noMajorAiProvider: (major: string, college: string) =>
+    `No AI provider is configured, so ${major} figures for ${college} could not be gathered.`,
+  majorFailedChecks: (problem: string) => `The gathered major profile did not pass our checks (${problem}).`,
+  majorOurError: 'An error on our side stopped the gathering.',
 } as const;
