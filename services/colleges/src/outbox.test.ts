@@ -45,7 +45,7 @@ describe('college.ingested through the transactional outbox', () => {
     const { request } = await dying.requests.request('outbox crash university', college.name, null, 0);
     expect(request.state).toBe('queued');
 
-    // The process is going down: its queue is closed when the worker's report arrives. The college and
+    // The process is going down: its queue is closed when the job places the college. The college and
     // its event commit together; the publish after the commit fails.
     await first.close();
     const done = await placeCollege(dying, { key: 'outbox crash university', college, factsGathered: true });
@@ -87,7 +87,7 @@ describe('college.ingested through the transactional outbox', () => {
     const p = processWith(queue);
     await p.requests.request('outbox rollback college', 'Outbox Rollback College', null, 0);
     const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM colleges.outbox');
-    // A report for a request nobody made is refused: nothing of it may remain.
+    // A college placed for a request nobody made is refused: nothing of it may remain.
     await expect(
       placeCollege(p, {
         key: 'nobody asked for this',
