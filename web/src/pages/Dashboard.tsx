@@ -1,5 +1,5 @@
 import { MSG } from '@ct/contracts/messages';
-import { REMOVED_COLLEGE_KEEP_DAYS } from '@ct/contracts/constants';
+import { LIMITS } from '@ct/contracts/limits';
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/client';
@@ -266,7 +266,7 @@ export default function DashboardPage() {
               ) : (
                 <>
                   {MSG.collegeRemoved}: <strong>{removal.name}</strong>. Its checklist progress is kept for{' '}
-                  {REMOVED_COLLEGE_KEEP_DAYS} days.
+                  {LIMITS.removedCollegeKeepDays} days.
                 </>
               )}
             </p>

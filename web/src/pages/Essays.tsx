@@ -1,5 +1,5 @@
 import { normaliseCollegeName } from '@ct/contracts/constants';
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
@@ -12,6 +12,8 @@ import { usePageMeta } from '../hooks/usePageMeta';
 
 /** Other colleges shown at most while a filter is typed. */
 const MAX_OTHERS = 30;
+/** Spec section 9: the essay page's college grid. */
+const GRID_COLUMNS = 3;
 
 /**
  * The colleges to choose from: the student's own colleges that have prompts first, then the application
@@ -105,7 +107,7 @@ export default function EssaysPage() {
           <ul
             className="essay-college-grid"
             aria-label="Colleges with essay prompts"
-            style={{ gridTemplateColumns: `repeat(${LIMITS.essayGridColumns}, minmax(0, 1fr))` }}
+            style={{ gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }}
           >
             {shown.map((name) => (
               <li key={name}>

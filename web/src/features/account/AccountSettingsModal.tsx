@@ -1,4 +1,5 @@
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
+import { TIMINGS } from '../../lib/timings';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage, providerDetail } from '../../auth/errors';
 import { useSession, type SessionUser } from '../../auth/session';
@@ -39,7 +40,7 @@ export function AccountSettingsModal({
   const [next, setNext] = useState('');
   const [result, setResult] = useState<Result>(null);
   const [busy, setBusy] = useState(false);
-  const resetLock = useCooldown(LIMITS.passwordResetLockMs);
+  const resetLock = useCooldown(TIMINGS.passwordResetLockMs);
   const hasPassword = user.providerData.some((p) => p.providerId === 'password');
 
   useEffect(() => {

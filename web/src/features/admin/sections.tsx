@@ -1,4 +1,4 @@
-import { NOTE_READ_KEEP_DAYS } from '@ct/contracts/constants';
+import { LIMITS } from '@ct/contracts/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -199,8 +199,8 @@ export function NoteReadsSection() {
       before={
         <p className="muted">
           Each time an admin is shown students&apos; notes (Profile Notes above), who read whose notes and
-          when. Newest first. Each read is kept for {NOTE_READ_KEEP_DAYS} days with the reader&apos;s e-mail
-          as it was then, whatever happens to the reader&apos;s account or role afterwards.
+          when. Newest first. Each read is kept for {LIMITS.noteReadKeepDays} days with the reader&apos;s
+          e-mail as it was then, whatever happens to the reader&apos;s account or role afterwards.
         </p>
       }
       empty="No admin has read a student's notes yet."

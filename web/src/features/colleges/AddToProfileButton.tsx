@@ -1,5 +1,6 @@
 import { normaliseCollegeName } from '@ct/contracts/constants';
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
+import { TIMINGS } from '../../lib/timings';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
@@ -36,7 +37,7 @@ export function AddToProfileButton({ collegeName }: { collegeName: string }) {
       const reply = await addCollege.mutateAsync(collegeName);
       // One removed in the last 30 days comes back with its checklist progress, and says so.
       setBanner({ kind: 'success', text: reply.restored ? reply.message : MSG.collegeAdded });
-      timer.current = setTimeout(() => setBanner(null), LIMITS.addCollegeBannerMs);
+      timer.current = setTimeout(() => setBanner(null), TIMINGS.addCollegeBannerMs);
     } catch (err) {
       setBanner({ kind: 'error', text: errorMessage(err) });
     }

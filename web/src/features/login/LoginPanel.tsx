@@ -1,4 +1,5 @@
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
+import { TIMINGS } from '../../lib/timings';
 import {
   createUserWithEmailAndPassword,
   sendEmailVerification,
@@ -55,8 +56,8 @@ export function LoginPanel() {
   const [offerReset, setOfferReset] = useState(false);
   const [offerVerify, setOfferVerify] = useState(false);
   const [busy, setBusy] = useState(false);
-  const resetLock = useCooldown(LIMITS.passwordResetLockMs);
-  const verifyLock = useCooldown(LIMITS.passwordResetLockMs);
+  const resetLock = useCooldown(TIMINGS.passwordResetLockMs);
+  const verifyLock = useCooldown(TIMINGS.passwordResetLockMs);
   const signup = mode === 'signup';
   // Until the student does anything here, say why they are on this page.
   const [acted, setActed] = useState(false);

@@ -1,5 +1,6 @@
 import type { Note } from '@ct/contracts';
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { LIMITS } from '@ct/contracts/limits';
+import { MSG } from '@ct/contracts/messages';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

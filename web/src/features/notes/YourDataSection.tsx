@@ -1,4 +1,4 @@
-import { RECENT_SIGN_IN_S } from '@ct/contracts/messages';
+import { LIMITS } from '@ct/contracts/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
@@ -31,7 +31,7 @@ async function confirmIdentity(user: User, password: string): Promise<void> {
   }
   const signedIn = Date.parse((await user.getIdTokenResult()).authTime);
   // A little margin, so the sign-in is still recent when the request arrives.
-  if (Number.isFinite(signedIn) && Date.now() - signedIn < (RECENT_SIGN_IN_S - 30) * 1000) return;
+  if (Number.isFinite(signedIn) && Date.now() - signedIn < (LIMITS.recentSignInSeconds - 30) * 1000) return;
   await reauthenticateWithPopup(user, new GoogleAuthProvider(), browserPopupRedirectResolver);
 }
 
