@@ -16,4 +16,6 @@ export const TIMINGS = {
   counterDurationMs: 2000,
   /** Share of a counter that must be visible before it starts counting. */
   counterVisibleRatio: 0.1,
+  /** How often the status of a college being gathered is asked for (one poll per college, see useIngestionStatus). */
+  ingestionPollMs: 1000,
 } as const;

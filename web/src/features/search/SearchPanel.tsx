@@ -4,7 +4,8 @@ import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SuggestInput } from '../../components/SuggestInput';
 import { AddToProfileButton, CollegeCard, EnrichmentLine } from '../colleges';
 import { fetchCollegeSuggestions, type CollegeView } from './api';
-import { STAGE_TEXT, useCollegeSearch } from './useCollegeSearch';
+import { useCollegeSearch } from './useCollegeSearch';
+import { STAGE_TEXT } from './stages';
 import { useEnrichedView } from './useEnrichedView';
 
 /** Full official names as the government data spells them; short names and nicknames may not be found. */
