@@ -9,6 +9,7 @@ import { PromptGroups } from '../features/essays/PromptGroups';
 import { PromptList } from '../features/essays/PromptList';
 import '../features/essays/essays.css';
 import { usePageMeta } from '../hooks/usePageMeta';
+import { StatusBanner } from '../components/StatusBanner';
 
 /** Other colleges shown at most while a filter is typed. */
 const MAX_OTHERS = 30;
@@ -73,11 +74,7 @@ export default function EssaysPage() {
       </p>
     );
   } else if (colleges.isError) {
-    grid = (
-      <p className="banner error" role="alert">
-        {MSG.failedToLoadCollegeNames}
-      </p>
-    );
+    grid = <StatusBanner kind="error">{MSG.failedToLoadCollegeNames}</StatusBanner>;
   } else if (!colleges.data.colleges.length) {
     // No college has prompts yet. A student with colleges on their list is not told "No colleges
     // available" beside that list: their colleges and what the data says are in the workspace above.

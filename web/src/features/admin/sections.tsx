@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { AdminList } from './AdminList';
-import { ActionBanner, CollegeActions, useCollegeActions } from './CollegeReviewSection';
+import { CollegeActions, useCollegeActions } from './CollegeReviewSection';
 import { formatDateTime, QueryState } from './parts';
 import { ADMIN_KEY, useAdminQuery } from './useAdminQuery';
+import { ActionBanner } from '../../components/StatusBanner';
 
 /** The note-read trail's queries' name: reading Profile Notes refreshes it. */
 const NOTE_READS = 'note-reads';

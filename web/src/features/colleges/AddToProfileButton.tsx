@@ -6,8 +6,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { useAddCollege, useUserColleges } from '../../api/student';
 import { useSession } from '../../auth/session';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 /**
  * Adds a college to the student's list (POST /add-user-college). Success shows
@@ -57,11 +56,7 @@ export function AddToProfileButton({ collegeName }: { collegeName: string }) {
           {addCollege.isPending ? 'Adding...' : 'Add to Profile'}
         </button>
       )}
-      {banner ? (
-        <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </div>
-      ) : null}
+      <ActionBanner banner={banner} as="div" />
     </div>
   );
 }

@@ -7,8 +7,7 @@ import { api, ApiError, errorMessage } from '../../api/client';
 import { authErrorMessage } from '../../auth/errors';
 import { useSession, type SessionUser } from '../../auth/session';
 import { downloadText } from '../calendar/deadlines';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 const usesPassword = (u: SessionUser) => u.providerData.some((p) => p.providerId === 'password');
 
@@ -148,11 +147,7 @@ export function YourDataSection() {
           </div>
         </form>
       ) : null}
-      {banner ? (
-        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={banner} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { fetchCollegeSuggestions, type CollegeView } from './api';
 import { useCollegeSearch } from './useCollegeSearch';
 import { STAGE_TEXT } from './stages';
 import { useEnrichedView } from './useEnrichedView';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** Full official names as the government data spells them; short names and nicknames may not be found. */
 export const OFFICIAL_NAME_EXAMPLES = [
@@ -122,9 +123,9 @@ export function SearchPanel() {
         </p>
       ) : null}
       {phase.kind === 'error' ? (
-        <div className="banner error" role="alert">
+        <StatusBanner kind="error" as="div">
           {phase.message}
-        </div>
+        </StatusBanner>
       ) : null}
       {closeNames ? (
         <section className="card did-you-mean" aria-labelledby="did-you-mean-title">

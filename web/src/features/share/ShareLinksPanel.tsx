@@ -13,8 +13,7 @@ import { api, errorMessage } from '../../api/client';
 import { userDataKeys, useUid } from '../../api/keys';
 import { formatGatheredDate } from '../../lib/format';
 import './share.css';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 const shareKey = (uid: string) => [...userDataKeys.calendarFeed(uid), 'share-links'] as const;
 const SHARED_PARTS = SHARE_SCOPES.filter((s) => !PRIVATE_SHARE_SCOPES.includes(s));
@@ -143,11 +142,7 @@ export function ShareLinksPanel() {
         </button>
       </form>
 
-      {banner ? (
-        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={banner} />
 
       {made ? (
         <div className="share-new-link feed-link">
