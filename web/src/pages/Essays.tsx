@@ -1,5 +1,5 @@
 import { normaliseCollegeName } from '@ct/contracts/constants';
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
@@ -9,9 +9,12 @@ import { PromptGroups } from '../features/essays/PromptGroups';
 import { PromptList } from '../features/essays/PromptList';
 import '../features/essays/essays.css';
 import { usePageMeta } from '../hooks/usePageMeta';
+import { StatusBanner } from '../components/StatusBanner';
 
 /** Other colleges shown at most while a filter is typed. */
 const MAX_OTHERS = 30;
+/** Spec section 9: the essay page's college grid. */
+const GRID_COLUMNS = 3;
 
 /**
  * The colleges to choose from: the student's own colleges that have prompts first, then the application
@@ -71,11 +74,7 @@ export default function EssaysPage() {
       </p>
     );
   } else if (colleges.isError) {
-    grid = (
-      <p className="banner error" role="alert">
-        {MSG.failedToLoadCollegeNames}
-      </p>
-    );
+    grid = <StatusBanner kind="error">{MSG.failedToLoadCollegeNames}</StatusBanner>;
   } else if (!colleges.data.colleges.length) {
     // No college has prompts yet. A student with colleges on their list is not told "No colleges
     // available" beside that list: their colleges and what the data says are in the workspace above.
@@ -105,7 +104,7 @@ export default function EssaysPage() {
           <ul
             className="essay-college-grid"
             aria-label="Colleges with essay prompts"
-            style={{ gridTemplateColumns: `repeat(${LIMITS.essayGridColumns}, minmax(0, 1fr))` }}
+            style={{ gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }}
           >
             {shown.map((name) => (
               <li key={name}>
