@@ -191,7 +191,7 @@ describe('the app on a phone', () => {
     await context.setOffline(false);
     await expect.poll(() => statusOf(user)).toBe('applying');
     await page.getByRole('status').filter({ hasText: SAVED }).waitFor({ state: 'hidden' });
-    expect(await badge.innerText()).toBe('Applying');
+    await badge.filter({ hasText: 'Applying' }).waitFor();
     // Sent once, with its id; the same id again is answered from the record and changes nothing.
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
