@@ -25,6 +25,8 @@ export const UD_MSG = {
   writeInProgress: 'This change is still being saved. Try again in a moment.',
   staleItem:
     'This checklist item has changed since you loaded it (the checklist was updated elsewhere). Reload the checklist and try again.',
+  applicationChanged: (now: string) =>
+    `This application was changed elsewhere meanwhile (now ${now}); nothing was overwritten. Open it to see it, and change it again if you still want to.`,
   tooManyNotes: `You can have at most ${LIMITS.notesPerUser} notes. Delete a note to add a new one.`,
   noteTitleTaken: (title: string) => `You already have a note titled "${title}". Choose another title.`,
   noteNotFound: 'Note not found',

@@ -3,7 +3,7 @@ import { MSG } from '@ct/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
-import { useMyPrompts } from '../features/essays/drafts';
+import { useDrafts, useMyPrompts } from '../features/essays/drafts';
 import { EssayWorkspace } from '../features/essays/EssayWorkspace';
 import { PromptGroups } from '../features/essays/PromptGroups';
 import { PromptList } from '../features/essays/PromptList';
@@ -58,6 +58,10 @@ export default function EssaysPage() {
     retry: false,
   });
   const mine = useMyPrompts();
+  // What follows the workspace is drawn once the workspace has its drafts: drawn earlier, it would be
+  // pushed down the page when they arrive (a layout shift of 0.13 on a phone).
+  const drafts = useDrafts();
+  const workspaceReady = !mine.isPending && !drafts.isPending;
 
   const chooseCollege = (name: string) => {
     // Choosing a college clears the prompts and essays shown for the previous one.
@@ -147,27 +151,36 @@ export default function EssaysPage() {
         written to show structure and voice, and none is a real applicant&apos;s essay.
       </p>
       <EssayWorkspace />
-      <section aria-labelledby="essay-colleges-title" className="essay-chooser">
-        <h2 id="essay-colleges-title">Colleges</h2>
-        <div className="field essay-filter">
-          <label htmlFor="essay-college-filter">Filter colleges</label>
-          <input
-            id="essay-college-filter"
-            type="search"
-            value={filter}
-            placeholder="Type a college name"
-            onChange={(e) => setFilter(e.target.value)}
-          />
-        </div>
-        {grid}
-      </section>
-      {college ? (
-        <section aria-labelledby="essay-prompts-title" className="essay-prompts-section">
-          <h2 id="essay-prompts-title">Prompts for {college}</h2>
-          <PromptList key={college} collegeName={college} openPrompt={openPrompt} onToggle={togglePrompt} />
-        </section>
+      {workspaceReady ? (
+        <>
+          <section aria-labelledby="essay-colleges-title" className="essay-chooser">
+            <h2 id="essay-colleges-title">Colleges</h2>
+            <div className="field essay-filter">
+              <label htmlFor="essay-college-filter">Filter colleges</label>
+              <input
+                id="essay-college-filter"
+                type="search"
+                value={filter}
+                placeholder="Type a college name"
+                onChange={(e) => setFilter(e.target.value)}
+              />
+            </div>
+            {grid}
+          </section>
+          {college ? (
+            <section aria-labelledby="essay-prompts-title" className="essay-prompts-section">
+              <h2 id="essay-prompts-title">Prompts for {college}</h2>
+              <PromptList
+                key={college}
+                collegeName={college}
+                openPrompt={openPrompt}
+                onToggle={togglePrompt}
+              />
+            </section>
+          ) : null}
+          <PromptGroups />
+        </>
       ) : null}
-      <PromptGroups />
     </section>
   );
 }

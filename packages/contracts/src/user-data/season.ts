@@ -140,37 +140,48 @@ export const getSeason = defineRoute({
   },
 });
 
+/** The fields of an application a change may set, each optional (left out: stays as it is). */
+const ApplicationFields = {
+  plan: Type.Optional(Type.Union([PlanSchema, Type.Null()])),
+  status: Type.Optional(StatusSchema),
+  submittedOn: Type.Optional(DateIn),
+  expectedDecisionOn: Type.Optional(DateIn),
+  decisionOn: Type.Optional(DateIn),
+  replyBy: Type.Optional(DateIn),
+  depositDue: Type.Optional(DateIn),
+  housingDue: Type.Optional(DateIn),
+  portalUrl: Type.Optional(
+    Type.Union([
+      Type.String({
+        maxLength: LIMITS.portalUrlMax,
+        pattern: '^https?://\\S+$',
+        errorMessage: INPUT_MSG.portalUrl,
+      }),
+      Type.Null(),
+    ]),
+  ),
+  portalSetUp: Type.Optional(Type.Boolean()),
+};
+
 export const updateApplication = defineRoute({
   method: 'POST',
   path: '/update-application',
   service: 'user-data',
   access: 'user',
   summary:
-    'Change the plan, status, dates or portal of an application to a college on the list (fields left out stay as they are)',
+    'Change the plan, status, dates or portal of an application to a college on the list (fields left out stay as they are; refused when `seen` no longer matches)',
   schema: {
     body: Type.Object(
       {
         ...UserQ,
         collegeName: CollegeName,
-        plan: Type.Optional(Type.Union([PlanSchema, Type.Null()])),
-        status: Type.Optional(StatusSchema),
-        submittedOn: Type.Optional(DateIn),
-        expectedDecisionOn: Type.Optional(DateIn),
-        decisionOn: Type.Optional(DateIn),
-        replyBy: Type.Optional(DateIn),
-        depositDue: Type.Optional(DateIn),
-        housingDue: Type.Optional(DateIn),
-        portalUrl: Type.Optional(
-          Type.Union([
-            Type.String({
-              maxLength: LIMITS.portalUrlMax,
-              pattern: '^https?://\\S+$',
-              errorMessage: INPUT_MSG.portalUrl,
-            }),
-            Type.Null(),
-          ]),
-        ),
-        portalSetUp: Type.Optional(Type.Boolean()),
+        ...ApplicationFields,
+        /**
+         * Optional guard, sent with a change the student made offline: the changed fields as they saw
+         * them. When the stored application differs in any of them (it was changed elsewhere meanwhile),
+         * the change is refused as stale (409) and nothing is overwritten.
+         */
+        seen: Type.Optional(Type.Object(ApplicationFields, { additionalProperties: false })),
       },
       { additionalProperties: false },
     ),

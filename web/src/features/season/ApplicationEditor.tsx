@@ -30,7 +30,7 @@ type DateField = (typeof DATES)[number][0];
 export function ApplicationEditor({ college, onDone }: { college: SeasonCollege; onDone(): void }) {
   const a = college.application;
   const id = useId();
-  const save = useUpdateApplication(college.collegeName);
+  const save = useUpdateApplication(college);
   const [plan, setPlan] = useState<ApplicationPlan | ''>(a.plan ?? '');
   const [status, setStatus] = useState<ApplicationStatus>(a.status);
   const [dates, setDates] = useState<Record<DateField, string>>(() => ({
