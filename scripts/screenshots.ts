@@ -238,7 +238,10 @@ const STUDENT: Shot[] = [
   {
     name: 'season-sorted',
     path: '/usercolleges',
-    then: async (p) => p.getByRole('button', { name: 'Sort by next deadline' }).click(),
+    // The overview's own "Sort by" (the sidebar carries one too when a college is open).
+    then: async (p) => {
+      await p.locator('#season-list-sort').selectOption('deadline');
+    },
   },
   {
     name: 'season-application-editor',

@@ -71,7 +71,7 @@ function demoGroups(columns: string[]): SnapshotGroup[] {
         'College Scorecard 2020-21 year file of the 2025-01-16 release, via scorecard_institutions_demo.csv',
     },
     {
-      label: 'Test-score requirement for admission',
+      label: 'Test-score requirement and open admissions policy',
       columns: [...YEAR_FILE_COLUMNS],
       dataYear: YEAR_FILE_DATA_YEAR,
       released: '2025-01-16',
@@ -134,8 +134,9 @@ export async function buildSnapshot(opts: BuildOptions = {}): Promise<BuildSumma
   let columns: string[] | null = null;
   const rows: SnapshotFile['rows'] = [];
   const parser = csvRows(src);
-  // The demo CSV lacks the test-score requirement (ADMCON7): it is joined by UNITID from the year file the
-  // CSV was cut from (an official Most-Recent-Cohorts file carries it itself).
+  // The demo CSV lacks the test-score requirement (ADMCON7) and the open admissions policy (OPENADMP): they
+  // are joined by UNITID from the year file the CSV was cut from (an official Most-Recent-Cohorts file
+  // carries them itself).
   const demo = path.basename(input) === path.basename(DEMO_CSV);
   const yearFile = demo ? await readYearFile() : null;
   for await (const parsed of parser as AsyncIterable<Record<string, string>>) {

@@ -5,7 +5,7 @@
 // in scripts/data/) reads ../shared. What it writes:
 //
 // - scorecard-institutions.csv: a few hundred rows of the demo institution CSV, unchanged but for the
-//   year file's ADMCON7 appended (the demo CSV lacks it): every
+//   year file's ADMCON7 and OPENADMP appended (the demo CSV lacks them): every
 //   institution a test names (by its official name or UNITID), every other institution sharing an official
 //   name with one of those, and an even sample of the rest, in UNITID order.
 // - scorecard-dictionary.csv: the four columns of the official data dictionary that map a CSV column to its
@@ -95,7 +95,7 @@ function institutions(sources: string[], yearFile: Map<number, Record<string, st
   const chosen = [...named, ...evenSample(rest, INSTITUTIONS - named.size)].sort(
     (a, b) => Number(rows[a]!.UNITID) - Number(rows[b]!.UNITID),
   );
-  // The year file's columns the demo CSV lacks (ADMCON7) are appended, joined by UNITID.
+  // The year file's columns the demo CSV lacks (ADMCON7, OPENADMP) are appended, joined by UNITID.
   const joined = (i: number) => {
     const cells = yearFile.get(Number(rows[i]!.UNITID));
     return YEAR_FILE_COLUMNS.map((c) => csvField(cells?.[c] ?? '')).join(',');

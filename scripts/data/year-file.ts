@@ -1,5 +1,6 @@
 // The official College Scorecard year file in ../shared/data (MERGED2021_22_PP as Parquet): the columns the
-// demo CSV leaves out (ADMCON7, the test-score requirement), read by UNITID for the data scripts.
+// demo CSV leaves out (ADMCON7, the test-score requirement; OPENADMP, the open admissions policy), read by
+// UNITID for the data scripts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,7 @@ export const YEAR_FILE = path.resolve(ROOT, '../shared/data/scorecard_merged_202
 export const YEAR_FILE_DATA_YEAR = '2021-22';
 
 /** Columns taken from the year file because the demo CSV does not carry them. */
-export const YEAR_FILE_COLUMNS = ['ADMCON7'] as const;
+export const YEAR_FILE_COLUMNS = ['ADMCON7', 'OPENADMP'] as const;
 
 /**
  * `columns` of every institution of the year file, by UNITID, as CSV cells ("" where the file has no

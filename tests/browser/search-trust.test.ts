@@ -185,14 +185,16 @@ describe('with an AI key', { timeout: 120_000 }, () => {
       expect(await fact(page, 'Deadlines', 'Regular Decision').innerText()).toBe(
         `January 2, 2027 ${daysBetween(today, '2027-01-02') < 0 ? 'Passed · ' : ''}${countdownText('2027-01-02', today)}`,
       );
-      // Both admission rates, labelled: the official one stays as it was.
+      // Both admission rates, labelled: the official one stays as it was, and leads (issue 34, item 6).
       expect(await fact(page, 'Demographics', 'Admission Rate').innerText()).toBe(
         percent(Number(row.ADM_RATE)),
       );
-      expect(await card.getByTestId('admission-rate-compare').locator('li').allInnerTexts()).toEqual([
-        `Official (College Scorecard): ${percent(Number(row.ADM_RATE))}`,
-        "The college's own figure (Class of 2029, admissions page): 50%",
-      ]);
+      expect(await fact(page, 'Admission Statistics', 'Acceptance Rate').innerText()).toContain(
+        `${percent(Number(row.ADM_RATE))}\nOfficial figure: College Scorecard, year not stated`,
+      );
+      expect(await fact(page, 'Admission Statistics', 'The college’s own figure').innerText()).toContain(
+        '50%\nClass of 2029, from the college’s own page (admissions page)',
+      );
       expect(errors).toEqual([]);
       await context.close();
     } finally {
@@ -204,10 +206,13 @@ describe('with an AI key', { timeout: 120_000 }, () => {
     const { page, context } = await search(gw, 'Harbor Data Year College');
     const card = page.getByRole('article', { name: 'Harbor Data Year College' });
     await card.waitFor();
-    expect(await card.getByTestId('admission-rate-compare').locator('li').allInnerTexts()).toEqual([
-      'Official (College Scorecard 2022-23): 4%',
-      "The college's own figure (Class of 2029, admissions page): 3.6%",
-    ]);
+    expect(await fact(page, 'Admission Statistics', 'Acceptance Rate').innerText()).toContain(
+      '4%\nOfficial figure: College Scorecard, 2022-23 data',
+    );
+    expect(await fact(page, 'Admission Statistics', 'Year').innerText()).toBe('2022-23');
+    expect(await fact(page, 'Admission Statistics', 'The college’s own figure').innerText()).toContain(
+      '3.6%\nClass of 2029, from the college’s own page (admissions page)',
+    );
     await context.close();
   });
 

@@ -134,6 +134,11 @@ export const Demographics = Type.Object({
   admissionTests: Type.Optional(AdmissionTests),
   /** First-time, full-time retention rate at four-year institutions (Scorecard RET_FT4), fraction 0..1 */
   retentionRate: Type.Optional(Num),
+  /**
+   * The open admissions policy (Scorecard OPENADMP): true when the college admits every applicant (1),
+   * false when it does not (2), null when not reported (optional: older documents lack it).
+   */
+  openAdmissions: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
 });
 export type Demographics = Static<typeof Demographics>;
 

@@ -137,10 +137,15 @@ export const PromptGroup = Type.Object({
   label: Type.String(),
   /** How one draft can be adapted across the group */
   advice: Type.String(),
+  /** Each different prompt once: a prompt several colleges ask is one draft, as the drafts list has it */
   prompts: Type.Array(
     Type.Object({
+      /** The first college asking it */
       collegeName: Type.String(),
+      /** Every college of the student asking it (prompts that read the same, as `essayPromptKey` says) */
+      colleges: Type.Array(Type.String()),
       prompt: Type.String(),
+      /** The strictest limit among them */
       wordLimit: Type.Union([Type.Integer(), Type.Null()]),
     }),
   ),

@@ -30,6 +30,17 @@ const scores = (sat: [number | null, number | null] = [null, null], act: number 
 });
 
 describe('the fit band', () => {
+  it('is likely at an open-admissions college (OPENADMP), with no scores and no ranges (issue 34)', () => {
+    const open = { admissionRate: null, dataYear: '2021-22', openAdmissions: true };
+    const f = fitBand(null, open);
+    expect(f.band).toBe('likely');
+    expect(f.reason).toBe(
+      'It admits every applicant (open admissions, College Scorecard, 2021-22): a likely college whatever your scores.',
+    );
+    expect(fitBand(scores([400, 400]), open, { testOptional: true }).band).toBe('likely');
+    expect(fitBand(null, { ...open, openAdmissions: false }).band).toBe('not enough data');
+  });
+
   it('is a reach for everyone under a 15% admission rate, whatever the scores', () => {
     const f = fitBand(scores([800, 800], 36), college({ admissionRate: 0.04 }));
     expect(f.band).toBe('reach');

@@ -36,6 +36,8 @@ export interface FitFacts {
   act75?: number | null;
   /** Scorecard ADMCON7 code */
   testRequirement?: number | null;
+  /** Scorecard OPENADMP: the college admits every applicant */
+  openAdmissions?: boolean | null;
   /** The year of the Scorecard admissions figures, e.g. "2021-22" */
   dataYear: string | null;
   /** The Common App grid's test policy code (required, optional, flexible, free), when the college is in it */
@@ -118,6 +120,8 @@ export function percentText(rate: number): string {
 
 /** Every sentence the rule says (a module of its own words, as every service has). */
 export const FIT_MSG = {
+  openAdmissions: (year: string | null) =>
+    `It admits every applicant (open admissions, ${yearOf(year)}): a likely college whatever your scores.`,
   reachForEveryone: (rate: number, year: string | null) =>
     `It admits ${percentText(rate)} of applicants (${yearOf(year)}); under 15% is a reach for everyone.`,
   below: (s: SectionFit, year: string | null) =>
@@ -171,7 +175,8 @@ const standing = (secs: SectionFit[]): Position =>
 const RANK: Record<Position, number> = { below: 0, within: 1, above: 2 };
 
 /**
- * The fit band (ADR 0090). In order: an admission rate under 15 % makes a reach for everyone; scores are
+ * The fit band (ADR 0090). In order: an open-admissions college (it admits every applicant) is likely;
+ * an admission rate under 15 % makes a reach for everyone; scores are
  * compared only when the college considers them and the student does not apply test-optional there
  * (a required policy overrides that choice); each section is compared with its own 25th-75th range
  * (sections are never added into a composite): a section below its range makes a reach, every section
@@ -186,6 +191,8 @@ export function fitBand(
 ): Fit {
   const policy = testPolicyOf(f);
   const base = { policy, dataYear: f.dataYear };
+  if (f.openAdmissions === true)
+    return { ...base, band: 'likely', reason: FIT_MSG.openAdmissions(f.dataYear), sections: [] };
   if (present(f.admissionRate) && f.admissionRate < REACH_FOR_EVERYONE_RATE)
     return {
       ...base,

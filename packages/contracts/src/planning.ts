@@ -151,6 +151,28 @@ export function moneyDataYears(
   return out;
 }
 
+/**
+ * The data year of every group of official figures a page shows: the money groups as `moneyDataYears`
+ * finds them, and the admission rate and graduation rate from the document's own `dataYears`, else their
+ * own source, else the demographics' source.
+ */
+export function officialDataYears(
+  dataYears: DataYears | undefined,
+  sources: Record<string, { title?: string | undefined; dataYear?: string | undefined }> | undefined,
+): DataYears {
+  const src = sources ?? {};
+  const out: DataYears = { ...moneyDataYears(dataYears, sources) };
+  const own = {
+    admissions: 'demographics.admissionRate',
+    completion: 'demographics.graduationRate',
+  } as const;
+  for (const [group, path] of Object.entries(own) as Array<[keyof typeof own, string]>) {
+    const year = dataYears?.[group] ?? sourceYear(src[path]) ?? sourceYear(src.demographics);
+    if (year) out[group] = year;
+  }
+  return { ...out, ...dataYears };
+}
+
 // ---- calendar days ----
 
 const DAY_MS = 86_400_000;

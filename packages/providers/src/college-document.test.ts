@@ -1,4 +1,5 @@
 import type { CollegeFactsAnswer } from '@ct/contracts';
+import { moneyDataYears } from '@ct/contracts/planning';
 import { buildFactsAnswer } from '@ct/testkit';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   comingCycles,
   governmentCollege,
   mergeEnrichment,
+  mergeGovernment,
   withinComingCycles,
 } from './college-document.ts';
 import { governmentData, recordFromCsv } from './scorecard-fields.ts';
@@ -253,5 +255,81 @@ describe('enriching a Scorecard college with what its own pages say', () => {
       '2026-11-24T00:00:00.000Z',
     );
     expect(mergeEnrichment(stored, fresher).demographics.admissionRate).toBe(0.05);
+  });
+});
+
+describe('official figures keep their year when the live Scorecard answer names none (issue 34, item 5)', () => {
+  // As the shipped snapshot stores it: the main group's year on the part sources, the earnings from the
+  // 2020-21 file on their own path.
+  const dated = (dataYear: string) => ({
+    url: 'https://collegescorecard.ed.gov/school/?900555',
+    title: `College Scorecard, U.S. Department of Education, ${dataYear}`,
+    gatheredAt: '2025-01-16T00:00:00.000Z',
+    dataYear,
+    released: '2025-01-16',
+  });
+  const fromSnapshot = (row: Record<string, string>) => {
+    const doc = governmentCollege(governmentData(recordFromCsv(row))!, '2026-01-05T00:00:00.000Z');
+    doc.sources = {
+      ...doc.sources,
+      name: dated('2021-22'),
+      demographics: dated('2021-22'),
+      'demographics.finance': dated('2021-22'),
+      'demographics.finance.medianEarnings': dated('2020-21'),
+    };
+    return doc;
+  };
+  const WITH_EARNINGS = { ...ROW, TUITIONFEE_IN: '1146', MD_EARN_WNE_P10: '61000' };
+  // The college's pages read with the live API answering too: the same institution, no year.
+  const enrichment = (row: Record<string, string>) =>
+    assembleCollege({
+      requestedName: 'Quillon College',
+      government: governmentData(recordFromCsv(row)),
+      facts: { answer: answer(), sources: [] },
+      gatheredAt: '2026-11-24T13:00:00.000Z',
+    }).college;
+
+  it('keeps the stored dated sources when the live answer has the same figures', () => {
+    const merged = mergeEnrichment(fromSnapshot(WITH_EARNINGS), enrichment(WITH_EARNINGS));
+    expect(moneyDataYears(merged.demographics.dataYears, merged.sources)).toEqual({
+      netPrice: '2021-22',
+      cost: '2021-22',
+      debt: '2021-22',
+      earnings: '2020-21',
+    });
+    expect(merged.sources.demographics!.dataYear).toBe('2021-22');
+    expect(merged.demographics.finance.inStateTuition).toBe(1146);
+  });
+
+  it('keeps the year of every unchanged group, and names none for a changed figure', () => {
+    const merged = mergeEnrichment(
+      fromSnapshot(WITH_EARNINGS),
+      enrichment({ ...WITH_EARNINGS, MD_EARN_WNE_P10: '64000' }),
+    );
+    expect(merged.demographics.finance.medianEarnings).toBe(64000);
+    expect(merged.sources['demographics.finance.medianEarnings']).toBeUndefined();
+    expect(merged.demographics.dataYears).toMatchObject({
+      admissions: '2021-22',
+      cost: '2021-22',
+      netPrice: '2021-22',
+      completion: '2021-22',
+    });
+    expect(merged.demographics.dataYears?.earnings).toBeUndefined();
+    const years = moneyDataYears(merged.demographics.dataYears, merged.sources);
+    expect(years.cost).toBe('2021-22');
+    expect(years.earnings).toBeUndefined();
+  });
+
+  it('takes a dated refresh (an import, a newer snapshot) as it is', () => {
+    const newer = fromSnapshot({ ...WITH_EARNINGS, TUITIONFEE_IN: '1200' });
+    newer.sources = {
+      ...newer.sources,
+      demographics: dated('2022-23'),
+      'demographics.finance': dated('2022-23'),
+    };
+    const merged = mergeGovernment(fromSnapshot(WITH_EARNINGS), newer);
+    expect(merged.sources.demographics!.dataYear).toBe('2022-23');
+    expect(merged.demographics.finance.inStateTuition).toBe(1200);
+    expect(merged.demographics.dataYears).toBeUndefined();
   });
 });

@@ -2,12 +2,14 @@ import type {
   College,
   CollegeFactsAnswer,
   CollegeInfo,
+  DataYears,
   Deadline,
   Demographics,
   FactSourceKey,
   Source,
 } from '@ct/contracts';
 import { normaliseCollegeName } from '@ct/contracts/constants';
+import { sourceYear } from '@ct/contracts/planning';
 import type { CitedSource } from './openai.ts';
 import { scorecardPageUrl, type GovernmentData } from './scorecard-fields.ts';
 
@@ -419,22 +421,129 @@ function applyFact(
   }
 }
 
+/** The figures each data year of `DataYears` covers, as paths in the College document. */
+const YEAR_GROUPS: Record<keyof DataYears, readonly string[]> = {
+  admissions: [
+    'demographics.admissionRate',
+    'demographics.admissionRateScope',
+    'demographics.admissionTests',
+    'demographics.openAdmissions',
+  ],
+  students: [
+    'demographics.schoolSize',
+    'demographics.schoolGradSize',
+    'demographics.studentFacRatio',
+    'demographics.demographics',
+    'demographics.retentionRate',
+  ],
+  cost: ['costAttendance', 'inStateTuition', 'outOfStateTuition'].map((k) => `demographics.finance.${k}`),
+  netPrice: [
+    'avgNetPrice',
+    'netPrice0to30000',
+    'netPrice30001to48000',
+    'netPrice48001to75000',
+    'netPrice75001to110000',
+    'netPrice110001plus',
+  ].map((k) => `demographics.finance.${k}`),
+  aid: [
+    'avgFamilyIncome',
+    'medianFamilyIncome',
+    'fafsaApplications',
+    'studentsGrantsOrLoans',
+    'pellGrantRate',
+    'federalLoanRate',
+  ].map((k) => `demographics.finance.${k}`),
+  debt: ['demographics.finance.medianDebt'],
+  earnings: ['demographics.finance.medianEarnings'],
+  completion: ['demographics.graduationRate', 'demographics.finance.graduationRate'],
+};
+
+const valueAt = (doc: College, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+      doc,
+    );
+
+/** Deep equality that ignores key order (a stored document comes back from jsonb with its keys sorted). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((a ?? null) === null || (b ?? null) === null) return (a ?? null) === (b ?? null);
+  if (typeof a !== 'object' || typeof b !== 'object') return false;
+  const ka = Object.keys(a as object).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b as object).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** The year a stored figure group is from: its own data year, else its figures' sources', else its part's. */
+function groupYear(doc: College, group: keyof DataYears): string | null {
+  const s = doc.sources;
+  const finance = YEAR_GROUPS[group].every((p) => p.startsWith('demographics.finance.'));
+  return (
+    doc.demographics.dataYears?.[group] ??
+    YEAR_GROUPS[group].map((p) => sourceYear(s[p])).find(Boolean) ??
+    (finance ? sourceYear(s['demographics.finance']) : null) ??
+    sourceYear(s.demographics)
+  );
+}
+
+/**
+ * Official figures keep their year when a refresh says none (issue 34): the College Scorecard API answers
+ * with its latest figures and no year, while the stored ones (the shipped snapshot, an import) name theirs.
+ * A refresh that changes nothing keeps the stored document's dated sources as they are; otherwise each
+ * group of figures the refresh left unchanged keeps its year in `dataYears`, and a changed group has the
+ * year its new source states, or none (`changed` lists the paths whose value changed). A refresh that
+ * states its own year is taken as it is.
+ */
+function officialYearsKept(
+  existing: College,
+  incoming: College,
+): { demographics: Demographics; keepSources: boolean; changed: string[] } {
+  const plain = { demographics: incoming.demographics, keepSources: false, changed: [] as string[] };
+  if (sourceYear(incoming.sources.demographics) || !existing.sources.demographics) return plain;
+  const groups = Object.keys(YEAR_GROUPS) as Array<keyof DataYears>;
+  const changed = groups
+    .flatMap((g) => YEAR_GROUPS[g])
+    .filter((p) => !sameValue(valueAt(existing, p), valueAt(incoming, p)));
+  const { dataYears: _ignored, ...was } = existing.demographics;
+  const { dataYears: stated, ...now } = incoming.demographics;
+  if (sameValue(was, now)) return { demographics: existing.demographics, keepSources: true, changed: [] };
+  const years: DataYears = {};
+  for (const g of groups) {
+    const year =
+      stated?.[g] ?? (YEAR_GROUPS[g].some((p) => changed.includes(p)) ? null : groupYear(existing, g));
+    if (year) years[g] = year;
+  }
+  const demographics: Demographics = { ...incoming.demographics };
+  if (Object.keys(years).length) demographics.dataYears = years;
+  else delete demographics.dataYears;
+  return { demographics, keepSources: false, changed };
+}
+
 /**
  * Refreshes a stored college's government data (the bulk import) without touching what was gathered
  * from the college's pages: demographics and their sources are replaced, aliases merged, facts kept.
  */
 export function mergeGovernment(existing: College, incoming: College): College {
   const sources = { ...existing.sources };
-  for (const key of ['demographics', 'demographics.finance'] as const) {
-    const s = incoming.sources[key];
-    if (s) sources[key] = s;
+  const { demographics, keepSources, changed } = officialYearsKept(existing, incoming);
+  if (!keepSources) {
+    for (const key of ['demographics', 'demographics.finance'] as const) {
+      const s = incoming.sources[key];
+      if (s) sources[key] = s;
+    }
+    // A figure's own dated source describes the stored value: it goes when the value changed.
+    for (const key of Object.keys(sources))
+      if (changed.some((p) => key === p || key.startsWith(`${p}.`))) delete sources[key];
   }
   if (!sources.name && incoming.sources.name) sources.name = incoming.sources.name;
   return {
     ...existing,
     scorecardId: incoming.scorecardId ?? existing.scorecardId,
     website: incoming.website ?? existing.website ?? null,
-    demographics: incoming.demographics,
+    demographics,
     aliases: dedupeNames([...existing.aliases, ...incoming.aliases], existing.name),
     links: existing.links.length ? existing.links : incoming.links,
     sources,

@@ -74,6 +74,8 @@ export const SCORECARD_FIELDS = {
   act25: f('ACTCM25', 'latest.admissions.act_scores.25th_percentile.cumulative'),
   act75: f('ACTCM75', 'latest.admissions.act_scores.75th_percentile.cumulative'),
   testRequirements: f('ADMCON7', 'latest.admissions.test_requirements'),
+  /** 1: open admissions (every applicant is admitted), 2: not */
+  openAdmissions: f('OPENADMP', 'school.open_admissions_policy'),
 } as const satisfies Record<string, ScorecardField>;
 
 export type ScorecardKey = keyof typeof SCORECARD_FIELDS;
@@ -254,6 +256,7 @@ export function governmentData(
         testRequirement: num(rec.testRequirements),
       },
       retentionRate: num(rec.retention4yr),
+      openAdmissions: num(rec.openAdmissions) === 1 ? true : num(rec.openAdmissions) === 2 ? false : null,
       // The API and the CSV rows carry no year; whoever knows the file's years passes them in.
       ...(opts.dataYears && Object.keys(opts.dataYears).length ? { dataYears: { ...opts.dataYears } } : {}),
     },

@@ -36,6 +36,8 @@ function expectedFromCsv(row: Row) {
     priceCalcUrl: url(row.NPCURL),
     graduationRate,
     ownership: { '1': 'Public', '2': 'Private nonprofit', '3': 'Private for-profit' }[row.CONTROL!],
+    // OPENADMP: 1 open admissions, 2 not; anything else is not reported.
+    openAdmissions: n('OPENADMP') === 1 ? true : n('OPENADMP') === 2 ? false : null,
     admissionTests: {
       satReading25: n('SATVR25'),
       satReading75: n('SATVR75'),
@@ -83,7 +85,8 @@ function expectedFromCsv(row: Row) {
   };
 }
 
-const PUBLIC = ['100654', '228778']; // Alabama A & M University, The University of Texas at Austin
+// Alabama A & M University, The University of Texas at Austin, Miami Dade College (open admissions)
+const PUBLIC = ['100654', '228778', '135717'];
 const PRIVATE = ['166027', '130794']; // Harvard University, Yale University
 
 let fake: ScorecardFake;

@@ -38,7 +38,7 @@ describe('the College Scorecard snapshot shipped with the product', () => {
       ['Website', '2025-01-16 release'],
       ['Net price calculator link', 'about the 2022 release'],
       ['Median earnings 10 years after entry', '2020-21'],
-      ['Test-score requirement for admission', '2021-22'],
+      ['Test-score requirement and open admissions policy', '2021-22'],
     ]);
     // The fit band's figures (issue 22): section ranges, retention, and the test requirement joined from
     // the year file the demo CSV was cut from.
@@ -47,6 +47,9 @@ describe('the College Scorecard snapshot shipped with the product', () => {
     const harvard = s.rows.find((r) => r[0] === 166027)!;
     const at = (c: string) => harvard[s.columns.indexOf(c)];
     expect([at('SATVR25'), at('SATMT75'), at('ADMCON7')]).toEqual([730, 800, 5]);
+    // The open admissions policy (issue 34): a community college admits every applicant, Harvard does not.
+    const miamiDade = s.rows.find((r) => r[0] === 135717)!;
+    expect([miamiDade[s.columns.indexOf('OPENADMP')], at('OPENADMP')]).toEqual([1, 2]);
   });
 
   it('loads every institution into an empty database as a complete college', async () => {

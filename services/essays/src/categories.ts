@@ -139,5 +139,9 @@ export const CATEGORY_TEXT: Record<PromptCategory, { label: string; advice: stri
     advice: 'Show one way you create or solve problems; adjust the examples to each prompt.',
   },
   open: { label: 'Topic of your choice', advice: 'Your strongest essay from any other prompt can go here.' },
-  other: { label: 'Other prompts', advice: 'Read each prompt closely; these need their own drafts.' },
+  other: {
+    label: 'Other prompts',
+    advice:
+      'Read each prompt closely: each different prompt here needs a draft of its own (the same prompt at several colleges is one draft).',
+  },
 };

@@ -1,6 +1,7 @@
 // Rows become API shapes here, and only here: repositories return what Postgres stores, routes answer
 // with what packages/contracts/src/essays.ts describes.
 import {
+  essayPromptKey,
   parseWordLimit,
   PROMPT_CATEGORIES,
   type ExampleEssay,
@@ -35,17 +36,22 @@ export const presentExample = (r: ExampleRow): ExampleEssay => ({
  * first, "other" always last.
  */
 export function presentPromptGroups(rows: CollegePromptRow[]): PromptGroup[] {
-  const groups: PromptGroup[] = PROMPT_CATEGORIES.map((category) => ({
-    category,
-    ...CATEGORY_TEXT[category],
-    prompts: rows
-      .filter((r) => r.category === category)
-      .map((r) => ({
-        collegeName: r.name,
-        prompt: r.text,
-        wordLimit: r.word_limit ?? parseWordLimit(r.text),
-      })),
-  })).filter((g) => g.prompts.length > 0);
+  const groups: PromptGroup[] = PROMPT_CATEGORIES.map((category) => {
+    // The same prompt at several colleges is one draft (as the drafts list counts them), so it is one line.
+    const byKey = new Map<string, PromptGroup['prompts'][number]>();
+    for (const r of rows.filter((x) => x.category === category)) {
+      const key = essayPromptKey(r.text) || r.text;
+      const limit = r.word_limit ?? parseWordLimit(r.text);
+      const seen = byKey.get(key);
+      if (!seen) {
+        byKey.set(key, { collegeName: r.name, colleges: [r.name], prompt: r.text, wordLimit: limit });
+        continue;
+      }
+      if (!seen.colleges.includes(r.name)) seen.colleges.push(r.name);
+      if (limit !== null) seen.wordLimit = seen.wordLimit === null ? limit : Math.min(seen.wordLimit, limit);
+    }
+    return { category, ...CATEGORY_TEXT[category], prompts: [...byKey.values()] };
+  }).filter((g) => g.prompts.length > 0);
   return groups.sort(
     (a, b) =>
       Number(a.category === 'other') - Number(b.category === 'other') || b.prompts.length - a.prompts.length,

@@ -1,7 +1,7 @@
 // Rows become API shapes here, and only here: repositories return what Postgres stores, routes answer
 // with what the contracts in packages/contracts/src/user-data/ describe.
 import {
-  moneyDataYears,
+  officialDataYears,
   type AcademicProfile,
   type CalendarFeedStatus,
   type College,
@@ -166,21 +166,22 @@ export function perStudent<R extends { user_id: string }, T>(
 }
 
 /** The dashboard's resources panel of a college. */
-export const presentResources = (college: College): Resources => ({
-  links: college.links,
-  tips: college.info.tips,
-  admissionStatistics: college.info.admissionStatistics,
-});
+export const presentResources = (college: College): Resources => {
+  const source = college.sources['info.admissionStatistics'];
+  return {
+    links: college.links,
+    tips: college.info.tips,
+    admissionStatistics: college.info.admissionStatistics,
+    ...(source ? { admissionStatisticsSource: source } : {}),
+  };
+};
 
 /**
  * The dashboard's demographics panel: it shows no sources, so the data years of the money figures travel
  * with the demographics (filled in from the sources where the college has none of its own).
  */
 export function presentDemographics(college: College): College['demographics'] {
-  const years = {
-    ...moneyDataYears(college.demographics.dataYears, college.sources),
-    ...college.demographics.dataYears,
-  };
+  const years = officialDataYears(college.demographics.dataYears, college.sources);
   return Object.keys(years).length ? { ...college.demographics, dataYears: years } : college.demographics;
 }
 

@@ -15,6 +15,25 @@ export default function ProfilePage() {
   return (
     <section className="page profile-page">
       <h1>Profile</h1>
+      {/* The notes come after the account, the money and academic profiles and the calendar (some 200 Tab
+          stops): the first stop after the heading goes straight to a new note's first field. */}
+      <a
+        className="skip-link"
+        href="#notes"
+        onClick={(e) => {
+          const panel = document.getElementById('notes');
+          if (!panel) return;
+          e.preventDefault();
+          const first = panel.querySelector<HTMLElement>('input, textarea');
+          if (first) first.focus();
+          else {
+            panel.tabIndex = -1;
+            panel.focus();
+          }
+        }}
+      >
+        Skip to notes
+      </a>
       <AccountSection />
       <InstallHint />
       <RemindersPanel />

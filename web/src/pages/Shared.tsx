@@ -3,6 +3,7 @@ import { INCOME_BANDS } from '@ct/contracts/planning';
 import { PLAN_LABELS, STATUS_LABELS } from '@ct/contracts/season';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { progressLevel } from '../features/checklist/progress';
 import { Link, useParams } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../api/client';
 import { LoadingOverlay } from '../components/LoadingOverlay';
@@ -232,7 +233,12 @@ function SharedCollegeCard({ college: c, scope }: { college: SharedCollege; scop
             <dt>Checklist</dt>
             <dd>
               <span className="shared-progress">
-                <progress max={100} value={c.progress} aria-label={`${c.collegeName} checklist`} />{' '}
+                <progress
+                  className={`level-${progressLevel(c.progress)}`}
+                  max={100}
+                  value={c.progress}
+                  aria-label={`${c.collegeName} checklist`}
+                />{' '}
                 {c.progress}% done
               </span>
             </dd>

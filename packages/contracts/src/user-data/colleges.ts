@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Demographics } from '../college.ts';
+import { Demographics, Source } from '../college.ts';
 import { ApiError, IsoDateTime, Ok } from '../common.ts';
 import { LIMITS } from '../limits.ts';
 import { defineRoute } from '../route.ts';
@@ -26,6 +26,8 @@ export const Resources = Type.Object({
     overallAcceptanceRate: Type.Union([Type.Number(), Type.Null()]),
     year: Type.Union([Type.String(), Type.Null()]),
   }),
+  /** The page the admission statistics were read on, so the college's own figure names where it is from. */
+  admissionStatisticsSource: Type.Optional(Source),
 });
 
 export type Resources = Static<typeof Resources>;

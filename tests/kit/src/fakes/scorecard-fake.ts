@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { FakeServer, FIXTURES_DIR, type RecordedRequest } from './fake-server.ts';
 
-/** 500 rows of the demo institution CSV, unchanged (ADMCON7 appended): every institution a test names, and a sample. */
+/** 500 rows of the demo institution CSV, unchanged (ADMCON7 and OPENADMP appended): every institution a test names, and a sample. */
 export const SCORECARD_CSV = path.join(FIXTURES_DIR, 'scorecard-institutions.csv');
 /** The official data dictionary's API name and type of each column (and of the product's fields). */
 export const SCORECARD_DICTIONARY_CSV = path.join(FIXTURES_DIR, 'scorecard-dictionary.csv');

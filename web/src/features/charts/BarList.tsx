@@ -10,6 +10,8 @@ export interface Bar {
   text: ReactNode;
   /** The student's own row (their income band): in the accent colour, and said in words. */
   highlight?: boolean;
+  /** A checklist's percent done: drawn in its level's colour (low, half, done), as the checklist's bar. */
+  level?: 'low' | 'half' | 'done' | undefined;
 }
 
 /**
@@ -23,7 +25,12 @@ export function BarList({ caption, bars, note }: { caption: string; bars: Bar[];
       <figcaption className="chart-caption">{caption}</figcaption>
       <ul className="bar-list" aria-label={caption}>
         {bars.map((b) => (
-          <li key={b.key} className={b.highlight ? 'bar-row highlight' : 'bar-row'}>
+          <li
+            key={b.key}
+            className={['bar-row', b.highlight ? 'highlight' : '', b.level ? `level-${b.level}` : '']
+              .filter(Boolean)
+              .join(' ')}
+          >
             <span className="bar-label">{b.label}</span>
             <svg className="bar-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
               <rect className="bar-bg" x="0" y="0" width="100" height="10" rx="2" />

@@ -32,6 +32,7 @@ export default function ListProgressChart({ colleges }: { colleges: readonly Use
           key: c.collegeId,
           label: c.collegeName,
           fraction: p ? p.percent / 100 : null,
+          level: p?.level,
           text: p ? `${p.percent}%` : q.isError ? 'Not loaded' : '…',
         };
       })}

@@ -26,10 +26,15 @@ export function checklistProgress(checklist: Checklist | null | undefined): Prog
   const items = Object.values(checklist ?? {}).flat();
   const done = items.filter((i) => i.completed === true).length;
   const percent = items.length ? Math.round((done / items.length) * 100) : 0;
-  const [half, full] = PROGRESS_THRESHOLDS;
+  const full = PROGRESS_THRESHOLDS[1];
   const message = percent >= full ? MSG.progressDone : percent === 0 ? MSG.progressZero : MSG.progressSome;
-  const level: ProgressLevel = percent >= full ? 'done' : percent >= half ? 'half' : 'low';
-  return { percent, message, level, done, total: items.length };
+  return { percent, message, level: progressLevel(percent), done, total: items.length };
+}
+
+/** The colour level of a rounded percent done: it changes at 50 and at 100, the same on every screen. */
+export function progressLevel(percent: number): ProgressLevel {
+  const [half, full] = PROGRESS_THRESHOLDS;
+  return percent >= full ? 'done' : percent >= half ? 'half' : 'low';
 }
 
 /** "financialAid" → "Financial Aid": camelCase keys shown with spaces and capitalised. */

@@ -1,4 +1,5 @@
 import type { College, Enrichment, UnverifiedFact } from '@ct/contracts';
+import { officialDataYears } from '@ct/contracts/planning';
 import type { ReactNode, Ref } from 'react';
 import { formatGatheredDate, formatText } from '../../lib/format';
 import { ApplicationCost, FitBand } from '../fit';
@@ -93,6 +94,7 @@ export function CollegeCard({
             sources={sources}
             officialRate={d.admissionRate}
             officialScope={d.admissionRateScope}
+            officialYear={officialDataYears(d.dataYears, sources).admissions}
           />
           <AdmittedStudentProfileSection profile={info.admittedStudentProfile} sources={sources} />
           <DemographicsSection demographics={d} sources={sources} />

@@ -1,5 +1,6 @@
 import type { CollegeInfo, Deadline, DemographicBreakdown, Demographics, Finance } from '@ct/contracts';
 import { NET_PRICE_BANDS } from '@ct/contracts/constants';
+import { sourceYear } from '@ct/contracts/planning';
 import { useId, type ReactNode } from 'react';
 import { Countdown } from '../../components/Countdown';
 import { ExternalLink } from '../../components/ExternalLink';
@@ -83,6 +84,10 @@ export interface Fact {
   text: string;
   /** A link to show instead of the plain text. */
   href?: string | null;
+  /** Where and when the figure is from, in words, when the page must say so beside it. */
+  note?: string;
+  /** The fact says where it is from in its own words (`note`, or the line above): no source line. */
+  noSource?: boolean;
 }
 
 /** True when no fact of the list has a value (the section folds to one line). */
@@ -100,7 +105,8 @@ export function FactList({
 }: {
   facts: Fact[];
   sources?: Sources | undefined;
-  sectionPath: string;
+  /** The section's own path: a fact whose source is the section's does not repeat it. */
+  sectionPath?: string | undefined;
 }) {
   return (
     <dl className="fact-list">
@@ -109,7 +115,8 @@ export function FactList({
           <dt>{f.label}</dt>
           <dd>
             {f.href ? <ExternalLink href={f.href}>{f.text}</ExternalLink> : <Shown text={f.text} />}
-            <FactSource sources={sources} path={f.path} sectionPath={sectionPath} />
+            {f.note ? <span className="fact-note">{f.note}</span> : null}
+            {f.noSource ? null : <FactSource sources={sources} path={f.path} sectionPath={sectionPath} />}
           </dd>
         </div>
       ))}
@@ -332,46 +339,65 @@ export function AdmissionStatisticsSection({
   path = 'info.admissionStatistics',
   officialRate,
   officialScope,
+  officialYear,
 }: {
   stats: CollegeInfo['admissionStatistics'] | null | undefined;
   sources?: Sources | undefined;
   path?: string;
-  /** The College Scorecard's admission rate, to set beside the college's own when they differ. */
+  /** The College Scorecard's admission rate: it leads, with its source and year. */
   officialRate?: number | null | undefined;
   /** 'all-campuses': the official rate is that of all campuses sharing the OPE ID (ADM_RATE_ALL). */
   officialScope?: Demographics['admissionRateScope'];
+  /** The year of the official rate (its document's data year, else its source's). */
+  officialYear?: string | null | undefined;
 }) {
   const own = stats?.overallAcceptanceRate;
-  // Without the college's own figure, the one figure shown is the official one, with its source and year.
-  const useOfficial = typeof own !== 'number' && typeof officialRate === 'number';
-  const officialYear = sources?.demographics?.dataYear;
-  const facts: Fact[] = useOfficial
-    ? [
-        {
-          label: 'Acceptance Rate',
-          path: 'demographics.admissionRate',
-          text: `${formatPercent(officialRate)}${officialScope === 'all-campuses' ? ' (all campuses)' : ''}`,
-        },
-        { label: 'Year', path: `${path}.year`, text: formatText(officialYear) },
-      ]
-    : [
-        {
-          label: 'Acceptance Rate',
-          path: `${path}.overallAcceptanceRate`,
-          text: formatPercent(own),
-        },
-        { label: 'Year', path: `${path}.year`, text: formatText(stats?.year) },
-      ];
+  const official = typeof officialRate === 'number' ? officialRate : null;
+  const year = officialYear ?? sourceYear(sources?.demographics);
+  // The college's own figure, when it says something the official one does not.
+  const ownDiffers = typeof own === 'number' && official !== null && Math.abs(official - own) >= SAME_RATE;
+  const ownSame = typeof own === 'number' && official !== null && !ownDiffers;
+  const ownPage = sourceWords(sources?.[path]);
+  const facts: Fact[] =
+    official !== null
+      ? [
+          {
+            label: 'Acceptance Rate',
+            path: 'demographics.admissionRate',
+            text: `${formatPercent(official)}${officialScope === 'all-campuses' ? ' (all campuses)' : ''}`,
+            note: `Official figure: College Scorecard, ${year ? `${year} data` : 'year not stated'}${ownSame ? `; the college’s own page gives the same${stats?.year ? ` (${stats.year})` : ''}` : ''}`,
+          },
+          // The official figure's year (the line above names its source).
+          { label: 'Year', path: 'demographics.admissionRate.year', text: formatText(year), noSource: true },
+          ...(ownDiffers
+            ? [
+                {
+                  label: 'The college’s own figure',
+                  path: `${path}.overallAcceptanceRate`,
+                  text: formatPercent(own),
+                  note: `${stats?.year ? `${stats.year}, ` : 'Cycle not stated, '}from the college’s own page${ownPage ? ` (${ownPage})` : ''}`,
+                },
+              ]
+            : []),
+        ]
+      : [
+          {
+            label: 'Acceptance Rate',
+            path: `${path}.overallAcceptanceRate`,
+            text: formatPercent(own),
+            ...(typeof own === 'number' ? { note: 'From the college’s own page' } : {}),
+          },
+          { label: 'Year', path: `${path}.year`, text: formatText(stats?.year) },
+        ];
   return (
-    <CardSection title="Admission Statistics" path={path} sources={sources} folded={allMissing(facts)}>
-      <AdmissionRateComparison
-        official={officialRate}
-        own={stats?.overallAcceptanceRate}
-        ownYear={stats?.year}
-        sources={sources}
-        path={path}
-      />
-      <FactList sectionPath={path} sources={sources} facts={facts} />
+    <CardSection
+      title="Admission Statistics"
+      // The official figure leads: each line names its own source, none stands for the whole section.
+      path={official !== null ? 'demographics.admissionRate' : path}
+      sources={official !== null ? undefined : sources}
+      folded={allMissing(facts)}
+    >
+      <FactList sectionPath={official !== null ? undefined : path} sources={sources} facts={facts} />
     </CardSection>
   );
 }
@@ -384,39 +410,6 @@ function sourceWords(source: { url: string; title?: string | undefined } | undef
   if (!source) return null;
   const words = source.title?.trim() || linkLabel(source.url);
   return words.length > 60 ? `${words.slice(0, 59)}…` : words;
-}
-
-/**
- * The official admission rate and the college's own, each labelled with where and when it is from, when
- * both exist and differ: the official figure is never replaced, and the student sees why they differ.
- */
-export function AdmissionRateComparison({
-  official,
-  own,
-  ownYear,
-  sources,
-  path,
-}: {
-  official: number | null | undefined;
-  own: number | null | undefined;
-  ownYear: string | null | undefined;
-  sources?: Sources | undefined;
-  path: string;
-}) {
-  if (typeof official !== 'number' || typeof own !== 'number' || Math.abs(official - own) < SAME_RATE)
-    return null;
-  const officialYear = sources?.demographics?.dataYear;
-  const ownAbout = [ownYear, sourceWords(sources?.[path])].filter(Boolean).join(', ');
-  return (
-    <ul className="rate-compare" data-testid="admission-rate-compare" aria-label="Admission rate">
-      <li>
-        Official (College Scorecard{officialYear ? ` ${officialYear}` : ''}): {formatPercent(official)}
-      </li>
-      <li>
-        The college&apos;s own figure{ownAbout ? ` (${ownAbout})` : ''}: {formatPercent(own)}
-      </li>
-    </ul>
-  );
 }
 
 export function AdmittedStudentProfileSection({

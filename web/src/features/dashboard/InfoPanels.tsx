@@ -1,3 +1,4 @@
+import type { DataYears } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useId, useState, type ReactNode } from 'react';
 import { LoadError } from '../../components/LoadError';
@@ -37,6 +38,17 @@ function CollapsiblePanel({ title, noun, children }: { title: string; noun: stri
   );
 }
 
+/** Where the panel's figures are from and which years they describe, in one line above them. */
+function OfficialYears({ years }: { years: DataYears | undefined }) {
+  const list = [...new Set(Object.values(years ?? {}).filter((y): y is string => !!y))].sort();
+  return (
+    <p className="muted small-print official-years">
+      Official figures: College Scorecard, U.S. Department of Education,{' '}
+      {list.length ? `${list.join(', ')} data` : 'year not stated'}.
+    </p>
+  );
+}
+
 /** Links, tips and admission statistics of the selected college. */
 export function ResourcesPanel({ collegeName }: { collegeName: string | null }) {
   const q = useResourcesDemographics(collegeName);
@@ -62,6 +74,16 @@ export function ResourcesPanel({ collegeName }: { collegeName: string | null }) 
           <AdmissionStatisticsSection
             stats={q.data.resources.admissionStatistics}
             path="resources.admissionStatistics"
+            // The official rate leads, as on the college's card; the college's own figure follows with its
+            // cycle and page when it differs.
+            officialRate={q.data.demographics.admissionRate}
+            officialScope={q.data.demographics.admissionRateScope}
+            officialYear={q.data.demographics.dataYears?.admissions ?? null}
+            sources={
+              q.data.resources.admissionStatisticsSource
+                ? { 'resources.admissionStatistics': q.data.resources.admissionStatisticsSource }
+                : undefined
+            }
           />
         </div>
       )}
@@ -89,6 +111,7 @@ export function DemographicsPanel({ collegeName }: { collegeName: string | null 
         />
       ) : (
         <div className="panel-sections">
+          <OfficialYears years={q.data.demographics.dataYears} />
           <DemographicsSection demographics={q.data.demographics} />
           <DemographicBreakdownSection breakdown={q.data.demographics.demographics} />
           <FinanceSection finance={q.data.demographics.finance} />

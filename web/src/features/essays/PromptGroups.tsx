@@ -14,6 +14,10 @@ export function PromptGroups() {
   });
   if (q.isPending || q.isError) return null;
   const { groups, colleges } = q.data;
+  // The colleges asking a prompt, in the student's list order (as the drafts below name them).
+  const place = new Map(colleges.map((c, i) => [c, i]));
+  const inListOrder = (names: readonly string[]) =>
+    [...names].sort((a, b) => (place.get(a) ?? colleges.length) - (place.get(b) ?? colleges.length));
   return (
     <section className="card essay-groups" aria-labelledby="essay-groups-title">
       <h2 id="essay-groups-title">Plan your drafts</h2>
@@ -27,10 +31,14 @@ export function PromptGroups() {
         <>
           <p className="muted">
             Similar prompts across your colleges ({colleges.join(', ')}). One good draft can be adapted for
-            each prompt in a group.
+            each prompt in a group, and a prompt several colleges ask is one draft.
           </p>
           {groups.map((g) => (
-            <details key={g.category} className="essay-group" open={g.prompts.length > 1}>
+            <details
+              key={g.category}
+              className="essay-group"
+              open={g.prompts.length > 1 || g.prompts.some((p) => p.colleges.length > 1)}
+            >
               <summary>
                 <strong>{g.label}</strong>{' '}
                 <span className="essay-badge">
@@ -43,7 +51,10 @@ export function PromptGroups() {
                   const limit = wordLimitText(p.wordLimit);
                   return (
                     <li key={`${p.collegeName}|${p.prompt}`}>
-                      <strong>{p.collegeName}:</strong> {p.prompt}
+                      <strong>{inListOrder(p.colleges).join(', ')}:</strong> {p.prompt}
+                      {p.colleges.length > 1 ? (
+                        <span className="essay-badge">One draft for {p.colleges.length} colleges</span>
+                      ) : null}
                       {limit ? <span className="essay-badge">{limit}</span> : null}
                     </li>
                   );

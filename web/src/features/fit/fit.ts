@@ -18,6 +18,7 @@ export function fitFacts(college: College): FitFacts {
     act25: t?.act25 ?? null,
     act75: t?.act75 ?? null,
     testRequirement: t?.testRequirement ?? null,
+    openAdmissions: d.openAdmissions ?? null,
     dataYear: d.dataYears?.admissions ?? sourceYear(s.demographics),
     gridTestPolicy: req.testPolicy ?? null,
     gridCycle: sourceYear(s['info.requirements.testPolicy'] ?? s['info.requirements']),

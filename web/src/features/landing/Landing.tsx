@@ -63,7 +63,9 @@ const FEATURES: Feature[] = [
   },
 ];
 
-/** The full-screen landing: fades in, asks the headline question and types the tagline. */
+/**
+ * The full-screen landing: asks the headline question at once, fades in the rest and types the tagline.
+ */
 export function Landing() {
   const { productName } = useConfig();
   const { user, loading, signOut } = useSession();
@@ -91,7 +93,7 @@ export function Landing() {
     <div className={`landing${visible ? ' visible' : ''}`} data-testid="landing">
       <section className="landing-hero" aria-labelledby="landing-title">
         <h1 id="landing-title">Are you {productName}?</h1>
-        <p className="landing-tagline">
+        <p className="landing-tagline landing-fade">
           {/* Screen readers get the whole message once; the typing itself is decoration. */}
           <span className="visually-hidden">{tagline.message}</span>
           <span aria-hidden="true" data-testid="tagline">
@@ -101,13 +103,13 @@ export function Landing() {
         </p>
         <button
           type="button"
-          className="link landing-pause"
+          className="link landing-pause landing-fade"
           aria-pressed={paused}
           onClick={() => setPaused((p) => !p)}
         >
           {paused ? 'Play tagline' : 'Pause tagline'}
         </button>
-        <div className="landing-actions">
+        <div className="landing-actions landing-fade">
           {loading ? null : user ? (
             <>
               <Link className="button" to={HOME_SIGNED_IN}>
@@ -128,7 +130,7 @@ export function Landing() {
         </div>
       </section>
 
-      <div className="landing-features">
+      <div className="landing-features landing-fade">
         {FEATURES.map((f, i) => (
           <section
             key={f.title}

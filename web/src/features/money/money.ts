@@ -13,7 +13,15 @@ export type Better = 'lower' | 'higher' | null;
 
 /** One money figure as every screen shows it: the same label, detail and data year everywhere. */
 export interface MoneyFigure {
-  key: 'netPrice' | 'tuition' | 'inStateTuition' | 'outOfStateTuition' | 'medianDebt' | 'medianEarnings';
+  key:
+    | 'netPrice'
+    | 'tuition'
+    | 'inStateTuition'
+    | 'outOfStateTuition'
+    /** A private college's one tuition: it stands in any tuition row */
+    | 'privateTuition'
+    | 'medianDebt'
+    | 'medianEarnings';
   label: string;
   /** What the label is about, for this student ("family income $48,001–$75,000") */
   labelDetail: string | null;
@@ -105,7 +113,20 @@ export function moneyFigures(
   ];
   let tuition: MoneyFigure[] = both;
   const home = profile?.homeState ?? null;
-  if (home) {
+  if (isPrivate(d)) {
+    // A private college charges every student the same tuition: no in-state or out-of-state to speak of.
+    tuition = [
+      figure({
+        key: 'privateTuition',
+        label: 'Tuition',
+        labelDetail: null,
+        value: inState ?? outOfState,
+        valueDetail: 'Private college: one tuition for every student',
+        year: tuitionYear,
+        better: 'lower',
+      }),
+    ];
+  } else if (home) {
     const residency = tuitionResidency(home, d?.schoolState);
     const value = residency === 'in-state' ? inState : residency === 'out-of-state' ? outOfState : null;
     // The college's state is unknown: both figures (when either is known), and no verdict.
@@ -159,6 +180,11 @@ export function moneyFigures(
       better: 'higher',
     }),
   ];
+}
+
+/** A private college (nonprofit or for-profit, Scorecard CONTROL 2 or 3): one tuition, whoever you are. */
+export function isPrivate(d: Demographics | null | undefined): boolean {
+  return !!d?.ownership?.startsWith('Private');
 }
 
 /** True when a figure has nothing to show at all (no value, no part). */

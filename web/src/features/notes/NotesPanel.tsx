@@ -101,7 +101,7 @@ export function NotesPanel() {
   };
 
   return (
-    <section className="card notes-panel" aria-labelledby="notes-title">
+    <section id="notes" className="card notes-panel" aria-labelledby="notes-title">
       <h2 id="notes-title">Notes</h2>
       <p className="banner warning">
         You can keep up to {LIMITS.notesPerUser} notes, and note titles cannot be edited for now. A note with

@@ -73,11 +73,11 @@ const directionText = (row: CompareRow) =>
       : 'a fact to weigh';
 
 function rowLabel(row: CompareRow): ReactNode {
-  return row.kind === 'money' ? <MoneyLabel figure={row.figures[0]!} /> : row.label;
+  return row.kind === 'money' ? <MoneyLabel figure={row.labelFigure} /> : row.label;
 }
 
 /** A row's name in a sentence (the money rows' label without their detail). */
-const rowName = (row: CompareRow) => (row.kind === 'money' ? row.figures[0]!.label : row.label);
+const rowName = (row: CompareRow) => (row.kind === 'money' ? row.labelFigure.label : row.label);
 
 /** The button that folds a group of rows away or opens it again: "▾ Price and aid (12 rows)". */
 function GroupToggle({

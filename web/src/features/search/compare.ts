@@ -129,7 +129,12 @@ export type CompareRow = {
   empty: boolean;
   withData: number;
 } & (
-  | { kind: 'money'; figures: MoneyFigure[] }
+  | {
+      kind: 'money';
+      figures: MoneyFigure[];
+      /** The figure whose label names the row (a private college's one tuition does not) */
+      labelFigure: MoneyFigure;
+    }
   | { kind: 'metric'; metric: CompareMetric; label: string; texts: string[] }
 );
 
@@ -156,13 +161,17 @@ export function compareRows(
   const figures = colleges.map((c) => moneyFigures(c?.demographics, profile, c?.sources));
   const moneyKeys = moneyRowKeys(profile);
   const money: CompareRow[] = moneyKeys.map((key) => {
-    const row = figures.map((list) => list.find((f) => f.key === key)!);
+    // A private college has one tuition: it stands in the in-state and out-of-state rows alike.
+    const row = figures.map(
+      (list) => list.find((f) => f.key === key) ?? list.find((f) => f.key === 'privateTuition')!,
+    );
     const better = clearDirection(key, row[0]!.better);
     return {
       kind: 'money',
       key,
       group: 'money',
       figures: row,
+      labelFigure: row.find((f) => f.key === key) ?? row[0]!,
       better,
       verdicts: verdictsOf(
         better,

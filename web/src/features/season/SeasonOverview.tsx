@@ -26,6 +26,7 @@ import { AdmittedComparison } from './AdmittedComparison';
 import { AidOfferForm } from './AidOfferForm';
 import { ApplicationEditor } from './ApplicationEditor';
 import { seasonQuery, useCollegeDocuments, useDemographicsOf, useSeason } from './api';
+import { progressLevel } from '../checklist/progress';
 import { essayProgress } from './season';
 import { ListControls } from '../list-view/ListControls';
 import { applyListView, useListView } from '../list-view/listView';
@@ -382,7 +383,12 @@ function Progress({ done, total, label }: { done: number; total: number; label: 
   const percent = total ? Math.round((done / total) * 100) : 0;
   return (
     <span className="season-progress">
-      <progress max={total || 1} value={done} aria-label={label} />
+      <progress
+        className={`level-${progressLevel(percent)}`}
+        max={total || 1}
+        value={done}
+        aria-label={label}
+      />
       <span>
         {done}/{total} · {percent}%
       </span>
