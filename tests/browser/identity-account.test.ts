@@ -142,7 +142,11 @@ describe('Google sign-in against the emulator', () => {
 
 describe('with real Firebase configured', () => {
   // No emulator in the public config: the browser is told it talks to Google's servers.
-  const real = gatewaySuite({ listen: true, queue: 'memory', env: { FIREBASE_AUTH_EMULATOR_HOST: '' } });
+  const { gw: real } = gatewaySuite({
+    listen: true,
+    queue: 'memory',
+    env: { FIREBASE_AUTH_EMULATOR_HOST: '' },
+  });
 
   it('never shows the local test account', async () => {
     const config = (await (await fetch(`${real.url}/api/public-config`)).json()) as PublicConfig;

@@ -56,37 +56,74 @@ export interface GatewaySuiteOptions extends TestGatewayOptions {
   start?: () => Promise<TestGateway>;
   /** Colleges put in the store once the gateway is up. */
   colleges?: College[];
+  /** A local OpenAI, started first, whose URL and key the gateway's modules are given. */
+  openai?: Parameters<typeof startOpenAiFake>[0];
 }
 
-function gatewaySlot(opts: GatewaySuiteOptions, defaults: TestGatewayOptions) {
-  const { start, colleges, ...gatewayOpts } = opts;
+export interface GatewaySuite {
+  gw: TestGateway;
+  /** The local OpenAI (with the `openai` option). */
+  openai: OpenAiFake;
+}
+
+function gatewaySlots(opts: GatewaySuiteOptions, defaults: TestGatewayOptions) {
+  const { start, colleges, openai: openaiOpts, ...gatewayOpts } = opts;
   const gw = new Slot<TestGateway>('the test gateway');
+  const openai = new Slot<OpenAiFake>('the OpenAI fake (the suite has no `openai` option)');
   return {
     gw,
+    openai,
     start: async () => {
-      gw.current = await (start ? start() : startTestGateway({ ...defaults, ...gatewayOpts }));
+      let env = gatewayOpts.env;
+      if (openaiOpts) {
+        openai.current = await startOpenAiFake(openaiOpts);
+        env = {
+          OPENAI_API_KEY: openai.current.apiKey,
+          OPENAI_BASE_URL: openai.current.url,
+          OPENAI_REQUESTS_PER_MINUTE: '100000',
+          ...env,
+        };
+      }
+      gw.current = await (start
+        ? start()
+        : startTestGateway({ ...defaults, ...gatewayOpts, ...(env ? { env } : {}) }));
       if (colleges) await seedColleges(gw.current.db, colleges);
     },
     stop: async () => {
-      const g = gw.current;
-      gw.current = undefined;
+      const [g, o] = [gw.current, openai.current];
+      gw.current = openai.current = undefined;
       await g?.close();
+      await o?.close();
     },
   };
 }
 
 /**
- * A suite that calls the API: the embedded gateway on a fresh database and Redis prefix, started before
- * the suite's tests and closed after them. Returns the gateway.
+ * A suite that calls the API: the embedded gateway on a fresh database and Redis prefix (and the local
+ * OpenAI it asks, if any), started before the suite's tests and closed after them.
  */
-export function gatewaySuite(opts: GatewaySuiteOptions = {}): TestGateway {
-  const { gw, start, stop } = gatewaySlot(opts, {});
+export function gatewaySuite(opts: GatewaySuiteOptions = {}): GatewaySuite {
+  const { gw, openai, start, stop } = gatewaySlots(opts, {});
   beforeAll(start);
   afterAll(stop);
-  return gw.value;
+  return { gw: gw.value, openai: openai.value };
 }
 
-export interface BrowserSuite {
+/** One Chromium for the suite's tests, launched before them and closed after them. */
+export function sharedBrowser(): Browser {
+  const browser = new Slot<Browser>('the browser');
+  beforeAll(async () => {
+    browser.current = await launchBrowser();
+  });
+  afterAll(async () => {
+    const b = browser.current;
+    browser.current = undefined;
+    await b?.close();
+  });
+  return browser.value;
+}
+
+export interface BrowserSuite extends GatewaySuite {
   /** The gateway, listening; it serves the built web app. */
   gw: TestGateway;
   browser: Browser;
@@ -99,7 +136,7 @@ export interface BrowserSuite {
  * and a browser, started side by side before the suite's tests and closed after them.
  */
 export function browserSuite(opts: GatewaySuiteOptions = {}): BrowserSuite {
-  const { gw, start, stop } = gatewaySlot(opts, { queue: 'memory', listen: true });
+  const { gw, openai, start, stop } = gatewaySlots(opts, { queue: 'memory', listen: true });
   const browser = new Slot<Browser>('the browser');
   beforeAll(() =>
     startTogether([
@@ -117,6 +154,7 @@ export function browserSuite(opts: GatewaySuiteOptions = {}): BrowserSuite {
   });
   return {
     gw: gw.value,
+    openai: openai.value,
     browser: browser.value,
     newPage: ({ baseURL, ...o } = {}) => newPage(browser.get(), baseURL ?? gw.get().url, o),
   };
