@@ -3,24 +3,10 @@
 // to come); plus the countdowns on the checklist's deadline items.
 import type { Recommender } from '@ct/contracts';
 import { addDays, countdownText, localToday } from '@ct/contracts/planning';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
-
-let gw: TestGateway;
-let browser: Browser;
 
 // Dates relative to today (the browser and this process share the clock and zone).
 const today = localToday();
@@ -36,9 +22,8 @@ const longDate = (iso: string) => {
   });
 };
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: COLLEGE,
       info: {
@@ -48,11 +33,7 @@ beforeAll(async () => {
         ],
       },
     }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 const recommendersOf = async (user: TestUser) =>
@@ -67,7 +48,7 @@ describe('recommenders on the dashboard in Chromium', () => {
   it('tracks who, asked on and submitted per college, with the ask-by date from its deadlines', async () => {
     const user = await createVerifiedUser({ name: 'Noor' });
     await gw.api('POST', '/api/add-user-college', { token: user.idToken, body: { collegeName: COLLEGE } });
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/usercolleges');
     const panel = page.getByRole('region', { name: /^Recommenders/ });
