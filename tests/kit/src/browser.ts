@@ -4,6 +4,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Debian's Chromium; never a downloaded browser. Override with CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The screens every page is checked on: a laptop and a phone. */
+export const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
 /** Launches headless Chromium with the flags this machine's closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {

@@ -54,8 +54,8 @@ async function startTogether(starts: Array<() => Promise<void>>): Promise<void> 
 export interface GatewaySuiteOptions extends TestGatewayOptions {
   /** Starts the gateway another way (e.g. `startCollegesGateway` with the providers' settings). */
   start?: () => Promise<TestGateway>;
-  /** Colleges put in the store once the gateway is up. */
-  colleges?: College[];
+  /** Colleges put in the store once the gateway is up (a function is called then). */
+  colleges?: College[] | (() => Promise<College[]>);
   /** A local OpenAI, started first, whose URL and key the gateway's modules are given. */
   openai?: Parameters<typeof startOpenAiFake>[0];
 }
@@ -87,7 +87,7 @@ function gatewaySlots(opts: GatewaySuiteOptions, defaults: TestGatewayOptions) {
       gw.current = await (start
         ? start()
         : startTestGateway({ ...defaults, ...gatewayOpts, ...(env ? { env } : {}) }));
-      if (colleges) await seedColleges(gw.current.db, colleges);
+      if (colleges) await seedColleges(gw.current.db, Array.isArray(colleges) ? colleges : await colleges());
     },
     stop: async () => {
       const [g, o] = [gw.current, openai.current];
@@ -163,6 +163,11 @@ export function browserSuite(opts: GatewaySuiteOptions = {}): BrowserSuite {
 export interface ProviderFakes {
   scorecard: ScorecardFake;
   openai: OpenAiFake;
+  /** The settings that point the worker and the colleges service at both fakes. */
+  providerEnv(): Record<
+    'SCORECARD_API_URL' | 'SCORECARD_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY',
+    string
+  >;
 }
 
 /**
@@ -191,7 +196,16 @@ export function providerFakes(
     await Promise.all([scorecard.current?.close(), openai.current?.close()]);
     scorecard.current = openai.current = undefined;
   });
-  return { scorecard: scorecard.value, openai: openai.value };
+  return {
+    scorecard: scorecard.value,
+    openai: openai.value,
+    providerEnv: () => ({
+      SCORECARD_API_URL: scorecard.get().url,
+      SCORECARD_API_KEY: scorecard.get().apiKey,
+      OPENAI_BASE_URL: openai.get().url,
+      OPENAI_API_KEY: openai.get().apiKey,
+    }),
+  };
 }
 
 export interface DistributedSuiteOptions {
@@ -212,6 +226,8 @@ export interface DistributedSuiteOptions {
 export interface DistributedSuite {
   stack: Stack;
   database: TestDatabase;
+  /** The processes' queue prefix in Redis. */
+  prefix: string;
 }
 
 /**
@@ -248,5 +264,5 @@ export function distributedSuite(opts: DistributedSuiteOptions): DistributedSuit
       stack.current = database.current = undefined;
     }
   }, 60_000);
-  return { stack: stack.value, database: database.value };
+  return { stack: stack.value, database: database.value, prefix };
 }
