@@ -56,7 +56,7 @@ export interface GatewaySuiteOptions extends TestGatewayOptions {
   start?: () => Promise<TestGateway>;
   /** Colleges put in the store once the gateway is up (a function is called then). */
   colleges?: College[] | (() => Promise<College[]>);
-  /** A local OpenAI, started first, whose URL and key the gateway's modules are given. */
+  /** A local OpenAI, started first, whose URL and key the gateway's modules are given (`start` names them). */
   openai?: Parameters<typeof startOpenAiFake>[0];
 }
 
@@ -123,9 +123,8 @@ export function sharedBrowser(): Browser {
   return browser.value;
 }
 
+/** The gateway (listening: it serves the built web app), the browser, and pages on the app. */
 export interface BrowserSuite extends GatewaySuite {
-  /** The gateway, listening; it serves the built web app. */
-  gw: TestGateway;
   browser: Browser;
   /** A page in a fresh browser context (its own storage) on the gateway's URL, or on `baseURL`. */
   newPage(opts?: Parameters<typeof newPage>[2] & { baseURL?: string }): ReturnType<typeof newPage>;
