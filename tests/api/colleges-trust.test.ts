@@ -23,7 +23,7 @@ import {
   type TestUser,
 } from '@ct/testkit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FACTS_INSTRUCTIONS, FACTS_QUESTION } from '../../services/colleges/src/jobs/college.ts';
+import { FACTS_INSTRUCTIONS, FACTS_QUESTION } from '../../services/colleges/src/jobs/read-college-pages.ts';
 import { allJobs, collegesSuite, eventually, queueOf, startCollegesGateway } from './colleges-helpers.ts';
 
 type Body<T> = { success: boolean; message: string; data: T; code?: string };
