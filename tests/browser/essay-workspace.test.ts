@@ -3,14 +3,7 @@
 // a warning when a draft names another college, and the college list with the student's own first.
 import type { EssayDraft } from '@ct/contracts';
 import { EssaysRepository } from '@ct/essays/repositories/essays';
-import {
-  browserSuite,
-  buildCollege,
-  createVerifiedUser,
-  seedColleges,
-  signInInBrowser,
-  type TestUser,
-} from '@ct/testkit';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -24,12 +17,10 @@ const WHY_COLBY = 'Why Colby? (250 words)';
 const COMMUNITY = 'Describe a community you belong to and your place within it.';
 const COMMUNITY_BATES = `${COMMUNITY} Please answer in 200 words or fewer.`;
 
-const { gw, newPage } = browserSuite();
+const { gw, newPage } = browserSuite({
+  colleges: [COLBY, BATES, HILL, OTHER].map((name) => buildCollege({ name })),
+});
 beforeAll(async () => {
-  await seedColleges(
-    gw.db,
-    [COLBY, BATES, HILL, OTHER].map((name) => buildCollege({ name })),
-  );
   const essays = new EssaysRepository(gw.db);
   await essays.saveCollegePrompts({ name: COLBY }, [
     { text: WHY_COLBY },

@@ -2,7 +2,14 @@
 // screen (each section against its range, the data year, where the test policy comes from), across
 // the list in the season overview (counts per band, the notes, the cost of applying), and in Compare
 // (each college's band with its reason, the full rule on its card, the invitation to add scores).
-import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import {
+  browserSuite,
+  buildCollege,
+  createVerifiedUser,
+  scorecardSource,
+  signInInBrowser,
+  type TestUser,
+} from '@ct/testkit';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -10,12 +17,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 const OAK = 'Oak Fit College';
 const PINE = 'Pine Fit University';
-const SCORECARD = {
-  url: 'https://collegescorecard.ed.gov/school/?2',
-  title: 'College Scorecard, U.S. Department of Education',
-  gatheredAt: '2025-01-16T00:00:00.000Z',
-  dataYear: '2021-22',
-};
+const SCORECARD = scorecardSource(2);
 const tests = (rw: number, math: number, rate: number) => ({
   admissionRate: rate,
   admissionTests: {

@@ -3,7 +3,15 @@
 // side, and the dates that follow in the profile's calendar.
 import { addDays, entryYear, localToday } from '@ct/contracts/planning';
 import { STATUS_LABELS, type ApplicationStatus } from '@ct/contracts/season';
-import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import {
+  browserSuite,
+  buildCollege,
+  createVerifiedUser,
+  scorecardSource,
+  signInInBrowser,
+  VIEWPORTS,
+  type TestUser,
+} from '@ct/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -14,17 +22,7 @@ const entry = entryYear(today);
 const ALDER = 'Alder Season College';
 const BIRCH = 'Birch Season University';
 const CEDAR = 'Cedar Season Institute';
-const SCORECARD = {
-  url: 'https://collegescorecard.ed.gov/school/?1',
-  title: 'College Scorecard, U.S. Department of Education',
-  gatheredAt: '2025-01-16T00:00:00.000Z',
-  dataYear: '2021-22',
-};
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
+const SCORECARD = scorecardSource(1);
 
 const { gw, newPage } = browserSuite({
   colleges: [

@@ -4,7 +4,14 @@
 // revokes it and the page says so; the season overview, the sidebar and the notes are filtered and
 // sorted, and the choices survive a reload and the back button (they live in the URL).
 import { addDays, localToday } from '@ct/contracts/planning';
-import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import {
+  browserSuite,
+  buildCollege,
+  createVerifiedUser,
+  signInInBrowser,
+  VIEWPORTS,
+  type TestUser,
+} from '@ct/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { axe, describeViolations, settled } from '../a11y/lib.ts';
@@ -16,11 +23,6 @@ const ASPEN = 'Aspen Share College';
 const BIRCH = 'Birch Share University';
 const CEDAR = 'Cedar Share Institute';
 const SECRET = 'Private worry about the interview';
-
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
 const { gw, newPage } = browserSuite({
   colleges: [
