@@ -3,7 +3,9 @@
 // by deleting their account or losing the role; it is kept for NOTE_READ_KEEP_DAYS.
 import { createHash } from 'node:crypto';
 import { RoleRepository } from '@ct/auth/repositories/roles';
-import { NOTE_READ_KEEP_DAYS } from '@ct/contracts/constants';
+import { LIMITS } from '@ct/contracts/limits';
+
+const NOTE_READ_KEEP_DAYS = LIMITS.noteReadKeepDays;
 import { NoteReadRepository } from '@ct/user-data/repositories/note-reads';
 import { createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+import { LIMITS } from '@ct/contracts/limits';
+
 /** An hour as students read it in these messages: "14:00 UTC". */
 const hourOf = (iso: string) => `${iso.slice(11, 16)} UTC`;
 
@@ -68,7 +70,7 @@ export const COLLEGES_MSG = {
   noSharedCollegeNamed: (name: string) => `No shared college is called "${name}".`,
   mergeIntoItself: 'A college cannot be merged into itself.',
   collegesFound: 'Colleges found',
-  tooManyNames: (n: number) => `Please ask for at most ${n} colleges at once.`,
+  tooManyNames: `Please ask for at most ${LIMITS.collegesPerBatchRead} colleges at once.`,
   // Public
   collectionStatsFound: 'Collection stats found',
 } as const;

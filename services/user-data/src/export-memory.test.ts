@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createVerifiedUser, distributedSuite, type TestUser } from '@ct/testkit';
+import { LIMITS } from '@ct/contracts';
 import { openDb, type Db } from '@ct/store';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTs, stopProcess, waitForHttp, type Stack } from '../../../scripts/lib/stack.ts';
-import { USER_DATA_LIMITS } from './limits.ts';
 import { UD_MSG } from './messages.ts';
 
 const DRAFTS = 120;
@@ -212,31 +212,31 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
     const save = (user: TestUser, body: Record<string, unknown>) =>
       api(user, '/save-essay-draft', { method: 'POST', body: JSON.stringify(body) });
 
-    it(`holds at most ${USER_DATA_LIMITS.draftsPerUser} drafts, and says so at the limit`, async () => {
+    it(`holds at most ${LIMITS.draftsPerUser} drafts, and says so at the limit`, async () => {
       const student = await createVerifiedUser({ name: 'Many Drafts' });
       await db.query(
         `INSERT INTO user_data.essay_draft (id, user_id, prompt_key, prompt, body, word_count)
          SELECT gen_random_uuid(), $1, 'prompt ' || g, 'Prompt ' || g, 'Text', 1
          FROM generate_series(1, $2::int - 1) g`,
-        [student.uid, USER_DATA_LIMITS.draftsPerUser],
+        [student.uid, LIMITS.draftsPerUser],
       );
       expect((await save(student, { prompt: 'The last one that fits?', body: 'Yes' })).status).toBe(200);
       const over = await save(student, { prompt: 'One more prompt?', body: 'No' });
       expect(over.status).toBe(409);
       expect(await over.json()).toMatchObject({
-        message: `You can have at most ${USER_DATA_LIMITS.draftsPerUser} essay drafts, so a draft for this prompt was not saved.`,
+        message: `You can have at most ${LIMITS.draftsPerUser} essay drafts, so a draft for this prompt was not saved.`,
       });
       const count = await db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM user_data.essay_draft WHERE user_id = $1',
         [student.uid],
       );
-      expect(count.rows[0]!.n).toBe(USER_DATA_LIMITS.draftsPerUser);
+      expect(count.rows[0]!.n).toBe(LIMITS.draftsPerUser);
     });
 
-    it(`keeps the newest ${USER_DATA_LIMITS.versionsPerDraft} versions of a draft`, async () => {
+    it(`keeps the newest ${LIMITS.versionsPerDraft} versions of a draft`, async () => {
       const student = await createVerifiedUser({ name: 'Many Versions' });
       let revision = 0;
-      for (let i = 0; i <= USER_DATA_LIMITS.versionsPerDraft + 2; i++) {
+      for (let i = 0; i <= LIMITS.versionsPerDraft + 2; i++) {
         const r = await save(student, {
           prompt: 'Why us?',
           body: `Take ${i}`,
@@ -249,14 +249,14 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
       const drafts = (await (await api(student, '/get-essay-drafts')).json()) as {
         drafts: Array<{ versions: number }>;
       };
-      expect(drafts.drafts[0]!.versions).toBe(USER_DATA_LIMITS.versionsPerDraft);
+      expect(drafts.drafts[0]!.versions).toBe(LIMITS.versionsPerDraft);
     });
 
     it('refuses a draft over 10,000 characters, saying how long one can be', async () => {
       const student = await createVerifiedUser({ name: 'Long Draft' });
       const r = await save(student, {
         prompt: 'Tell us',
-        body: 'x'.repeat(USER_DATA_LIMITS.draftCharsMax + 1),
+        body: 'x'.repeat(LIMITS.draftCharsMax + 1),
       });
       expect(r.status).toBe(400);
       expect(((await r.json()) as { message: string }).message).toBe(

@@ -8,7 +8,6 @@ import {
   internalRequestCollegeFacts,
   internalListColleges,
   internalResolveCollege,
-  COLLEGES_BATCH_MAX,
   LIMITS,
   MSG,
   normaliseCollegeName,
@@ -85,8 +84,8 @@ export function collegeRoutes(deps: CollegesDeps): Implementation[] {
     implement(getColleges, async (request) => {
       const uid = viewerOf(request);
       const names = [...new Set(request.query.names.split('\n').map((n) => n.trim()))].filter(Boolean);
-      if (names.length > COLLEGES_BATCH_MAX)
-        throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.tooManyNames(COLLEGES_BATCH_MAX));
+      if (names.length > LIMITS.collegesPerBatchRead)
+        throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.tooManyNames);
       const found = await Promise.all(
         names.map(async (name) => ({
           name,

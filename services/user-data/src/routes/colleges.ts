@@ -4,11 +4,11 @@ import {
   getUserColleges,
   MSG,
   removeUserCollege,
+  LIMITS,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { buildChecklist, refreshDeadlines } from '../checklist.ts';
 import { collegeKey, fetchListedCollege, requireListedCollege, type Deps } from '../deps.ts';
-import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
 import {
   presentDemographics,
@@ -41,8 +41,8 @@ export function collegeRoutes(deps: Deps): Implementation[] {
           checklist: buildChecklist(college),
         },
         {
-          maxColleges: USER_DATA_LIMITS.collegesPerUser,
-          keepDays: USER_DATA_LIMITS.removedCollegeKeepDays,
+          maxColleges: LIMITS.collegesPerUser,
+          keepDays: LIMITS.removedCollegeKeepDays,
         },
         // A kept checklist gets the college's current deadlines, keeping the student's ticks and tasks.
         (saved) => refreshDeadlines(saved, college.info.deadlines) ?? saved,

@@ -258,6 +258,44 @@ describe('status through to the decision', () => {
   });
 });
 
+describe('a change made offline (sent later with what the student saw)', () => {
+  it('is applied when nothing changed meanwhile, refused with what changed when it did, and never overwrites', async () => {
+    const carol = await createVerifiedUser({ name: 'Carol' });
+    await as(gw, carol).post('/add-user-college', { collegeName: COLBY });
+    const offline = await update(carol, {
+      collegeName: COLBY,
+      status: 'applying',
+      seen: { status: 'researching' },
+    });
+    expect(offline.status).toBe(200);
+    expect(offline.body.data.application.status).toBe('applying');
+
+    // Changed on another device meanwhile: the phone's change (made when it still saw "Applying") is refused.
+    await update(carol, { collegeName: COLBY, status: 'submitted', plan: 'RD', submittedOn: today });
+    const stale = await update(carol, {
+      collegeName: COLBY,
+      status: 'withdrawn',
+      plan: 'ED',
+      seen: { status: 'applying', plan: 'RD' },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('STALE_ITEM');
+    expect(stale.body.message).toBe(
+      'This application was changed elsewhere meanwhile (now status: Submitted); nothing was overwritten. Open it to see it, and change it again if you still want to.',
+    );
+    const colby = (await season(carol)).colleges.find((c) => c.collegeName === COLBY)!;
+    expect(colby.application).toMatchObject({ status: 'submitted', plan: 'RD' });
+
+    // Changed elsewhere to what this change sets: no conflict.
+    const same = await update(carol, {
+      collegeName: COLBY,
+      status: 'submitted',
+      seen: { status: 'applying' },
+    });
+    expect(same.status).toBe(200);
+  });
+});
+
 describe('aid offers', () => {
   const offer = {
     costOfAttendance: 82000,

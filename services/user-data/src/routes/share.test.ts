@@ -2,7 +2,7 @@
 // only what it shows, read only; links die with the account, expire, and are limited per student and
 // per minute of views.
 import { Writable } from 'node:stream';
-import { SHARE_LIMITS, type ShareLink, type SharedView } from '@ct/contracts';
+import { LIMITS, type ShareLink, type SharedView } from '@ct/contracts';
 import { buildGateway, GatewayConfig } from '@ct/gateway';
 import { parseConfig } from '@ct/service-kit';
 import { createVerifiedUser, gatewaySuite, WEB_DIST, type TestUser } from '@ct/testkit';
@@ -205,8 +205,8 @@ describe('share links', () => {
     expect((await list(alice)).body.data).toEqual([]);
   });
 
-  it(`holds at most ${SHARE_LIMITS.linksPerStudent} links, with a clear message`, async () => {
-    for (let i = 0; i < SHARE_LIMITS.linksPerStudent; i++)
+  it(`holds at most ${LIMITS.share.linksPerStudent} links, with a clear message`, async () => {
+    for (let i = 0; i < LIMITS.share.linksPerStudent; i++)
       expect((await create(bob, { label: `Link ${i}` })).status).toBe(200);
     const r = await create(bob, { label: 'One too many' });
     expect(r.status).toBe(409);
@@ -218,7 +218,7 @@ describe('share links', () => {
 
   it('limits the views of one link a minute', async () => {
     const { path: p } = (await create(alice, { label: 'Busy' })).body.data;
-    for (let i = 0; i < SHARE_LIMITS.viewsPerMinute; i++) expect((await view(p)).status).toBe(200);
+    for (let i = 0; i < LIMITS.share.viewsPerMinute; i++) expect((await view(p)).status).toBe(200);
     const r = await view(p);
     expect(r.status).toBe(429);
     expect(r.body.message).toMatch(/^This link has been opened too often in the last minute/);
