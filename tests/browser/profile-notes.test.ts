@@ -7,6 +7,7 @@ import {
   browserSuite,
   buildCollege,
   createVerifiedUser,
+  longDate,
   signIn,
   signInInBrowser,
   type TestUser,
@@ -20,14 +21,11 @@ const now = new Date();
 const ym = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 const DAY_NOTE = `${ym}-10`;
 const DAY_BUSY = `${ym}-20`;
-const longDate = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-};
+/** Two deadlines on one day: its calendar tile says "⚠ 2 deadlines". */
+const BUSY_DAY_DEADLINES = [
+  { type: 'Early Action', date: DAY_BUSY },
+  { type: 'Early Decision', date: DAY_BUSY },
+];
 
 const COLLEGE = 'Maple Valley College';
 
@@ -38,17 +36,7 @@ const countdownOf = (iso: string) => {
 };
 
 const { gw, newPage } = browserSuite({
-  colleges: [
-    buildCollege({
-      name: COLLEGE,
-      info: {
-        deadlines: [
-          { type: 'Early Action', date: DAY_BUSY },
-          { type: 'Early Decision', date: DAY_BUSY },
-        ],
-      },
-    }),
-  ],
+  colleges: [buildCollege({ name: COLLEGE, info: { deadlines: BUSY_DAY_DEADLINES } })],
 });
 
 const notesOf = async (user: TestUser) =>

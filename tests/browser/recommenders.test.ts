@@ -3,7 +3,14 @@
 // to come); plus the countdowns on the checklist's deadline items.
 import type { Recommender } from '@ct/contracts';
 import { addDays, countdownText, localToday } from '@ct/contracts/planning';
-import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import {
+  browserSuite,
+  buildCollege,
+  createVerifiedUser,
+  longDate,
+  signInInBrowser,
+  type TestUser,
+} from '@ct/testkit';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -13,14 +20,6 @@ const today = localToday();
 const PAST = addDays(today, -3);
 const SOON = addDays(today, 40);
 const COLLEGE = 'Quarry Hill College';
-const longDate = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-};
 
 const { gw, newPage } = browserSuite({
   colleges: [

@@ -10,6 +10,16 @@ export const VIEWPORTS = [
   { width: 390, height: 844 },
 ] as const;
 
+/** A date (YYYY-MM-DD) written out as the pages write it: "November 3, 2026". */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
 /** Launches headless Chromium with the flags this machine's closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
