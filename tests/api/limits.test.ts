@@ -4,35 +4,25 @@
 import { randomUUID } from 'node:crypto';
 import { INPUT_MSG, LIMITS, MSG, SCORE_SCALES, SHARE_INPUT_MSG } from '@ct/contracts';
 import { RoleRepository } from '@ct/auth/repositories/roles';
-import {
-  buildCollege,
-  createVerifiedUser,
-  seedColleges,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCollege, createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const COLLEGE = 'Limits Test College';
 const grouped = (n: number) => n.toLocaleString('en-US');
 
-let gw: TestGateway;
 let student: TestUser;
 let admin: TestUser;
 
+const { gw } = gatewaySuite({ queue: 'memory', colleges: [buildCollege({ name: COLLEGE })] });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
   [student, admin] = await Promise.all([
     createVerifiedUser({ name: 'Limits Student' }),
     createVerifiedUser({ name: 'Limits Admin' }),
   ]);
   await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'test');
-  await seedColleges(gw.db, [buildCollege({ name: COLLEGE })]);
   expect((await post('/add-user-college', { collegeName: COLLEGE })).status).toBe(200);
   expect((await post('/add-note', { note: { title: 'Kept', content: 'x' } })).status).toBe(200);
 });
-afterAll(() => gw?.close());
 
 type Reply = { status: number; body: { message?: string } };
 const post = (path: string, body: unknown, user: TestUser = student): Promise<Reply> =>

@@ -3,20 +3,17 @@
 // return (the app from the service worker, the data from the device). Answers from /api are held back a
 // little and the CPU is slowed 4x, as on a phone, so whatever a page draws late must have had its place kept.
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
   cumulativeLayoutShift,
-  launchBrowser,
   layoutShifts,
   newPage,
   recordLayoutShifts,
-  seedColleges,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
 } from '@ct/testkit';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -24,19 +21,10 @@ const PHONE = { width: 390, height: 844 };
 const TARGET = 0.1;
 /** How long each answer from /api is held back. */
 const API_DELAY_MS = 400;
-let gw: TestGateway;
-let browser: Browser;
 const college = buildCollege({ name: 'Steady Layout College' });
 const collegeView = `/usercolleges?college=${encodeURIComponent(college.name)}`;
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [college]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { gw, browser } = browserSuite({ colleges: [college] });
 
 /** A phone whose answers from /api come late, recording its layout shifts. */
 async function phone(serviceWorkers: 'allow' | 'block'): Promise<BrowserContext> {

@@ -4,34 +4,22 @@
 // application's status (and one overtaken by a change elsewhere is told, not applied), and a note made
 // offline survives closing the tab (issue 32).
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
   newPage,
-  seedColleges,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import type { Checklist, Note } from '@ct/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 const PHONE = { width: 390, height: 844 };
 const SAVED = "Saved on this device — will sync when you're online";
-let gw: TestGateway;
-let browser: Browser;
 const college = buildCollege({ name: 'Harbor Light College' });
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [college]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { gw, browser } = browserSuite({ colleges: [college] });
 
 /** A student with the college on their list, signed in on a phone whose service worker controls the page. */
 async function studentOnPhone(

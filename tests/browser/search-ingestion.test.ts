@@ -1,18 +1,14 @@
 import {
+  browserSuite,
+  buildFactsAnswer,
   createVerifiedUser,
   exampleFromSchema,
-  launchBrowser,
-  newPage,
+  providerFakes,
   signInInBrowser,
-  startOpenAiFake,
-  startScorecardFake,
-  type OpenAiFake,
-  type ScorecardFake,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STAGE_TEXT } from '../../web/src/features/search/stages.ts';
 import { TIMINGS } from '../../web/src/lib/timings.ts';
 import { startCollegesGateway } from '../api/colleges-helpers.ts';
@@ -22,8 +18,7 @@ import { startCollegesGateway } from '../api/colleges-helpers.ts';
 const GEORGIA_TECH = 'Georgia Institute of Technology-Main Campus';
 const GEORGIA_TECH_ID = 139755;
 
-const GEORGIA_TECH_FACTS = {
-  found: true,
+const GEORGIA_TECH_FACTS = buildFactsAnswer({
   officialName: GEORGIA_TECH,
   city: 'Atlanta',
   state: 'GA',
@@ -48,7 +43,6 @@ const GEORGIA_TECH_FACTS = {
     value: { transcripts: 'Required', SAT_ACT: 'Required', teacherRecommendations: 'One counselor letter' },
     sourceUrl: 'https://admission.gatech.edu/first-year/requirements',
   },
-  tips: { value: null, sourceUrl: null },
   admissionStatistics: {
     value: { overallAcceptanceRate: 0.16, year: 'Class of 2029' },
     sourceUrl: 'https://admission.gatech.edu/first-year/profile',
@@ -57,49 +51,39 @@ const GEORGIA_TECH_FACTS = {
     value: { GPA: '4.0', SAT: '1370-1530', Major: null },
     sourceUrl: 'https://admission.gatech.edu/first-year/profile',
   },
-};
-
-let gw: TestGateway;
-let browser: Browser;
-let user: TestUser;
-let scorecard: ScorecardFake;
-let openai: OpenAiFake;
-
-beforeAll(async () => {
-  [scorecard, openai, browser, user] = await Promise.all([
-    startScorecardFake(),
-    startOpenAiFake(),
-    launchBrowser(),
-    createVerifiedUser({ name: 'Ingestion Student' }),
-  ]);
-  openai.setResponder((req) => {
-    if (req.input.includes('Georgia Institute of Technology')) return { value: GEORGIA_TECH_FACTS };
-    // Anything else: the model finds no such college.
-    if (req.schemaName === 'college_facts') {
-      return { value: { ...(exampleFromSchema(req.schema) as object), found: false } };
-    }
-    return undefined;
-  });
-  gw = await startCollegesGateway(
-    {
-      SCORECARD_API_URL: scorecard.url,
-      SCORECARD_API_KEY: scorecard.apiKey,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: openai.apiKey,
-      INGESTION_BACKOFF_MS: '50',
-      INGESTION_ATTEMPTS: '2',
-    },
-    { listen: true },
-  );
 });
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-  await Promise.all([scorecard?.close(), openai?.close()]);
+
+let user: TestUser;
+
+const { scorecard, openai, providerEnv } = providerFakes({
+  openai: {
+    responder: (req) => {
+      if (req.input.includes('Georgia Institute of Technology')) return { value: GEORGIA_TECH_FACTS };
+      // Anything else: the model finds no such college.
+      if (req.schemaName === 'college_facts') {
+        return { value: { ...(exampleFromSchema(req.schema) as object), found: false } };
+      }
+      return undefined;
+    },
+  },
+});
+const { gw, newPage } = browserSuite({
+  start: () =>
+    startCollegesGateway(
+      {
+        ...providerEnv(),
+        INGESTION_BACKOFF_MS: '50',
+        INGESTION_ATTEMPTS: '2',
+      },
+      { listen: true },
+    ),
+});
+beforeAll(async () => {
+  user = await createVerifiedUser({ name: 'Ingestion Student' });
 });
 
 async function openSearch(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const { page, context, errors } = await newPage(browser, gw.url);
+  const { page, context, errors } = await newPage();
   await signInInBrowser(page, user);
   await page
     .getByRole('navigation', { name: 'Main' })

@@ -8,26 +8,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  clearRedisPrefix,
-  createVerifiedUser,
-  freshDatabase,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  type TestDatabase,
-  type TestUser,
-} from '@ct/testkit';
+import { createVerifiedUser, distributedSuite, type TestUser } from '@ct/testkit';
 import { LIMITS } from '@ct/contracts';
 import { openDb, type Db } from '@ct/store';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  spawnTs,
-  startDistributed,
-  stopProcess,
-  waitForHttp,
-  type Stack,
-} from '../../../scripts/lib/stack.ts';
+import { spawnTs, stopProcess, waitForHttp, type Stack } from '../../../scripts/lib/stack.ts';
 import { UD_MSG } from './messages.ts';
 
 const DRAFTS = 120;
@@ -61,33 +47,19 @@ async function startEmbedded(databaseUrl: string, port: number, env: Record<stri
 }
 
 describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
-  let stack: Stack;
-  let database: TestDatabase;
+  const basePort = Number(process.env.TEST_EXPORT_DISTRIBUTED_PORT ?? 17300);
+  const { stack, database, prefix } = distributedSuite({
+    label: 'udexport',
+    basePort,
+    only: ['user-data'],
+    env: { NODE_OPTIONS: '--max-old-space-size=256' },
+    ...(mode === 'embedded' ? { start: (o) => startEmbedded(o.databaseUrl, basePort + 10, o.env) } : {}),
+  });
   let db: Db;
   let big: TestUser;
   let other: TestUser;
-  const prefix = uniquePrefix('udexport');
 
   beforeAll(async () => {
-    database = await freshDatabase('udexport');
-    const env = {
-      NODE_OPTIONS: '--max-old-space-size=256',
-      QUEUE_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
-      WEB_DIST: 'web/dist',
-    };
-    const basePort = Number(process.env.TEST_EXPORT_DISTRIBUTED_PORT ?? 17300);
-    stack =
-      mode === 'distributed'
-        ? await startDistributed({
-            databaseUrl: database.url,
-            redisUrl: TEST_REDIS_URL,
-            basePort,
-            only: ['user-data'],
-            env,
-          })
-        : await startEmbedded(database.url, basePort + 10, env);
     db = await openDb({ url: database.url, poolMax: 2 });
     [big, other] = await Promise.all([
       createVerifiedUser({ name: 'Prolific' }),
@@ -109,12 +81,7 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
     );
   }, 240_000);
 
-  afterAll(async () => {
-    await db?.close();
-    await stack?.stop();
-    await database?.drop();
-    await clearRedisPrefix(prefix);
-  });
+  afterAll(() => db?.close());
 
   const api = (user: TestUser, path: string, init: RequestInit = {}) =>
     fetch(`${stack.gatewayUrl}/api${path}`, {

@@ -1,9 +1,8 @@
 import { addDays, entryYear, localToday, type DeadlineItem, type SeasonCollege } from '@ct/contracts';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
@@ -13,10 +12,9 @@ const COLBY = 'Colby Season College';
 const BATES = 'Bates Season College';
 const ROLLING = 'Rolling Season University';
 
-beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
-  [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [
+const { gw } = gatewaySuite({
+  queue: 'memory',
+  colleges: [
     collegeWith(COLBY, {
       deadlines: [
         { type: 'Early Decision II', date: addDays(today, 30) },
@@ -31,10 +29,12 @@ beforeAll(async () => {
       ],
     }),
     collegeWith(ROLLING, { deadlines: [{ type: 'Rolling admission', date: null }] }),
-  ]);
+  ],
+});
+beforeAll(async () => {
+  [alice, bob] = await twoUsers();
   for (const name of [COLBY, BATES]) await as(gw, alice).post('/add-user-college', { collegeName: name });
 });
-afterAll(() => gw?.close());
 
 type Season = { success: boolean; today: string; colleges: SeasonCollege[] };
 type One = { success: boolean; message: string; data: SeasonCollege };

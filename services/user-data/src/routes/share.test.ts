@@ -5,13 +5,12 @@ import { Writable } from 'node:stream';
 import { LIMITS, type ShareLink, type SharedView } from '@ct/contracts';
 import { buildGateway, GatewayConfig } from '@ct/gateway';
 import { parseConfig } from '@ct/service-kit';
-import { createVerifiedUser, startTestGateway, WEB_DIST, type TestGateway, type TestUser } from '@ct/testkit';
+import { createVerifiedUser, gatewaySuite, WEB_DIST, type TestUser } from '@ct/testkit';
 import userData from '../app.ts';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges } from './test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, collegeWith } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
@@ -24,13 +23,15 @@ interface Created {
 const NOTE = 'Secret plan: skip the interview';
 const DRAFT = 'My grandmother taught me to fish on the lake';
 
+const { gw } = gatewaySuite({
+  queue: 'memory',
+  colleges: [collegeWith('Example State University'), collegeWith('Northfield College')],
+});
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
   [alice, bob] = await Promise.all([
     createVerifiedUser({ name: 'Alice Share' }),
     createVerifiedUser({ name: 'Bob Share' }),
   ]);
-  await seedColleges(gw.db, [collegeWith('Example State University'), collegeWith('Northfield College')]);
   const a = as(gw, alice);
   expect((await a.post('/add-user-college', { collegeName: 'Example State University' })).status).toBe(200);
   expect((await a.post('/add-user-college', { collegeName: 'Northfield College' })).status).toBe(200);
@@ -57,7 +58,6 @@ beforeAll(async () => {
   };
   expect((await a.post('/update-academic-profile', academic)).status).toBe(200);
 });
-afterAll(() => gw?.close());
 
 const create = (user: TestUser, body: Record<string, unknown>) =>
   as(gw, user).post<Created>('/create-share-link', body);
