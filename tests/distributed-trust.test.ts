@@ -1,78 +1,47 @@
 // Issue 20 item 1 on the distributed run: every service its own process, the worker asking the local
 // OpenAI fake, real Postgres and Redis. The same attack cases as the embedded run (tests/api/trust-attacks.ts).
-import {
-  clearRedisPrefix,
-  createVerifiedUser,
-  freshDatabase,
-  startOpenAiFake,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  type OpenAiFake,
-  type TestDatabase,
-  type TestUser,
-} from '@ct/testkit';
+import { distributedSuite, startOpenAiFake, type OpenAiFake, type TestUser } from '@ct/testkit';
 import { openDb, type Db } from '@ct/store';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { startDistributed, type Stack } from '../scripts/lib/stack.ts';
 import {
   attackAnswer,
   attackCases,
-  makeAdmin,
   pathAttackCases,
-  seedAttackColleges,
-  type Call,
   rawGetFrom,
+  stageAttack,
+  type Call,
 } from './api/trust-attacks.ts';
 
-let stack: Stack;
-let database: TestDatabase;
 let db: Db;
 let openai: OpenAiFake;
 let ana: TestUser;
 let ben: TestUser;
 let ada: TestUser;
-const prefix = uniquePrefix('dtrust');
 
 beforeAll(async () => {
-  [database, openai, ana, ben, ada] = await Promise.all([
-    freshDatabase('dtrust'),
-    startOpenAiFake({ responder: attackAnswer }),
-    createVerifiedUser({ name: 'Ana Asker' }),
-    createVerifiedUser({ name: 'Ben Bystander' }),
-    createVerifiedUser({ name: 'Ada Admin' }),
-  ]);
+  openai = await startOpenAiFake({ responder: attackAnswer });
   // npm start's settings: no College Scorecard key (the processes inherit this environment).
   delete process.env.SCORECARD_API_KEY;
-  stack = await startDistributed({
-    databaseUrl: database.url,
-    redisUrl: TEST_REDIS_URL,
-    basePort: Number(process.env.TEST_DISTRIBUTED_TRUST_PORT ?? 18120),
-    env: {
-      QUEUE_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
-      WEB_DIST: 'web/dist',
-      LOAD_SNAPSHOT: 'false',
-      OPENAI_API_KEY: openai.apiKey,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_REQUESTS_PER_MINUTE: '100000',
-      INGESTION_BACKOFF_MS: '50',
-      OUTBOX_RELAY_MS: '200',
-    },
-  });
+});
+afterAll(() => openai?.close());
+const { stack, database } = distributedSuite({
+  label: 'dtrust',
+  basePort: Number(process.env.TEST_DISTRIBUTED_TRUST_PORT ?? 18120),
+  env: () => ({
+    LOAD_SNAPSHOT: 'false',
+    OPENAI_API_KEY: openai.apiKey,
+    OPENAI_BASE_URL: openai.url,
+    OPENAI_REQUESTS_PER_MINUTE: '100000',
+    INGESTION_BACKOFF_MS: '50',
+    OUTBOX_RELAY_MS: '200',
+  }),
+});
+beforeAll(async () => {
   // The services made their schemas at start; the attacked colleges go in as the shipped data would.
   db = await openDb({ url: database.url, poolMax: 2 });
-  await seedAttackColleges(db);
-  await makeAdmin(db, ada);
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await db?.close();
-  await openai?.close();
-  await database?.drop();
-  await clearRedisPrefix(prefix);
+  ({ ana, ben, ada } = await stageAttack(db));
 });
+afterAll(() => db?.close());
 
 /** The public API over HTTP, as a browser calls it. */
 const call: Call = async (method, path, opts) => {

@@ -1,38 +1,10 @@
-import {
-  clearRedisPrefix,
-  createVerifiedUser,
-  freshDatabase,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  type TestDatabase,
-} from '@ct/testkit';
+import { createVerifiedUser, distributedSuite } from '@ct/testkit';
 import { internalKey, signInternalCall } from '@ct/service-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDistributed, type Stack } from '../scripts/lib/stack.ts';
+import { describe, expect, it } from 'vitest';
 
-let stack: Stack;
-let database: TestDatabase;
-const prefix = uniquePrefix('dist');
-
-beforeAll(async () => {
-  database = await freshDatabase('dist');
-  stack = await startDistributed({
-    databaseUrl: database.url,
-    redisUrl: TEST_REDIS_URL,
-    basePort: Number(process.env.TEST_DISTRIBUTED_PORT ?? 17080),
-    env: {
-      QUEUE_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
-      WEB_DIST: 'web/dist',
-    },
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await database?.drop();
-  await clearRedisPrefix(prefix);
+const { stack } = distributedSuite({
+  label: 'dist',
+  basePort: Number(process.env.TEST_DISTRIBUTED_PORT ?? 17080),
 });
 
 describe('distributed run: every service its own process, real Postgres and Redis', () => {

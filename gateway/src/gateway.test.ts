@@ -1,6 +1,7 @@
 import {
   createVerifiedUser,
   disableUser,
+  gatewaySuite,
   revokeTokens,
   signUp,
   signUpAnonymously,
@@ -8,25 +9,22 @@ import {
   tokenClaims,
   uniqueEmail,
   unsignedToken,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import { defineService, withBase, type ServiceModule } from '@ct/service-kit';
 import Type from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
+const { gw } = gatewaySuite();
 beforeAll(async () => {
-  gw = await startTestGateway();
   [alice, bob] = await Promise.all([
     createVerifiedUser({ name: 'Alice' }),
     createVerifiedUser({ name: 'Bob' }),
   ]);
 });
-afterAll(() => gw?.close());
 
 // A user-scoped route of the auth service: it works as soon as the foundation does.
 const ROUTE = '/api/get-staff-roles';

@@ -4,15 +4,11 @@
 // name.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { ROUTES } from '@ct/contracts';
-import { startTestGateway, type TestGateway } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewaySuite } from '@ct/testkit';
+import { describe, expect, it } from 'vitest';
 import { toOpenApiSchema } from './plugins/docs.ts';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway({ env: { RUN_WORKER: 'false' } });
-});
-afterAll(() => gw?.close());
+const { gw } = gatewaySuite({ env: { RUN_WORKER: 'false' } });
 
 describe('the published API description', () => {
   it('is a valid OpenAPI 3.0 document, with every public route in it', async () => {

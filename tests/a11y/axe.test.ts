@@ -5,18 +5,8 @@
 // prefers-reduced-motion, so that fades and typing animations are at their end state (the state a student
 // reads) when axe measures contrast.
 import { EssaysRepository } from '@ct/essays/repositories/essays';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { grantRole } from '../hardening/lib/users.ts';
 import { axe, describeViolations, settled } from './lib.ts';
@@ -24,8 +14,6 @@ import { axe, describeViolations, settled } from './lib.ts';
 // A real browser on a machine shared by many test files: give each page state time.
 vi.setConfig({ testTimeout: 120_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 let student: TestUser;
 let admin: TestUser;
 const report: Array<[string, string[]]> = [];
@@ -39,9 +27,8 @@ const UNDONE = 'Brookfield Technical Institute';
 /** Little known: most card sections fold to one line; grants exceed the cost for the lowest incomes. */
 const SPARSE = 'Quiet Meadow College';
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: FIRST,
       info: { essayPrompts: ['Why Northwood?', 'Describe a challenge you met.'] },
@@ -67,7 +54,9 @@ beforeAll(async () => {
         admittedStudentProfile: { GPA: null, SAT: null, Major: null },
       },
     }),
-  ]);
+  ],
+});
+beforeAll(async () => {
   // Prompts of the student's colleges, for the essay workspace (one reads the same at both).
   const essays = new EssaysRepository(gw.db);
   await essays.saveCollegePrompts({ name: FIRST }, [
@@ -97,8 +86,6 @@ afterAll(async () => {
   console.log('\naxe-core, WCAG 2.2 A/AA, per page state:');
   for (const [state, bad] of report)
     console.log(`  ${state}: ${bad.length} violation(s)${bad.length ? ` [${bad.join(' | ')}]` : ''}`);
-  await browser?.close();
-  await gw?.close();
 });
 
 /** Scans the page as it is and records the result under `state`: every violation, of any impact. */
@@ -118,7 +105,7 @@ describe('signed out', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, gw.url, { reducedMotion: 'reduce' }));
+    ({ context, page } = await newPage({ reducedMotion: 'reduce' }));
   });
   afterAll(() => context?.close());
 
@@ -154,7 +141,7 @@ describe('signed out', () => {
   });
 
   it('the phone layout with the menu open has no violation', async () => {
-    const phone = await newPage(browser, gw.url, {
+    const phone = await newPage({
       viewport: { width: 390, height: 800 },
       reducedMotion: 'reduce',
     });
@@ -173,7 +160,7 @@ describe('signed in as a student', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, gw.url, { reducedMotion: 'reduce' }));
+    ({ context, page } = await newPage({ reducedMotion: 'reduce' }));
     await signInInBrowser(page, student, { timeout: 60_000 });
   });
   afterAll(() => context?.close());
@@ -276,7 +263,7 @@ describe('signed in as a student', () => {
         },
       },
     });
-    const s = await newPage(browser, gw.url, { viewport, reducedMotion: 'reduce' });
+    const s = await newPage({ viewport, reducedMotion: 'reduce' });
     try {
       await signInInBrowser(s.page, student, { timeout: 60_000 });
       await open('/usercolleges', s);
@@ -305,7 +292,7 @@ describe('signed in as a student', () => {
     await sidebar.getByRole('button', { name: `Remove ${UNDONE}` }).click();
     await page.getByRole('button', { name: `Undo removing ${UNDONE}` }).waitFor();
     const bad = await scan(page, 'student /usercolleges undo message');
-    const phone = await newPage(browser, gw.url, {
+    const phone = await newPage({
       viewport: { width: 390, height: 844 },
       reducedMotion: 'reduce',
     });
@@ -330,7 +317,7 @@ describe('compare and essays have no violation of any impact', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, gw.url, { reducedMotion: 'reduce' }));
+    ({ context, page } = await newPage({ reducedMotion: 'reduce' }));
     await signInInBrowser(page, student, { timeout: 60_000 });
   });
   afterAll(() => context?.close());
@@ -361,7 +348,7 @@ describe('compare and essays have no violation of any impact', () => {
   });
 
   it('/search compare on a phone (stacked cards)', async () => {
-    const phone = await newPage(browser, gw.url, {
+    const phone = await newPage({
       viewport: { width: 390, height: 844 },
       reducedMotion: 'reduce',
     });
@@ -405,7 +392,7 @@ describe('compare and essays have no violation of any impact', () => {
 
 describe('signed in as an admin', () => {
   it('/admin with every section open has no violation', async () => {
-    const { context, page } = await newPage(browser, gw.url, { reducedMotion: 'reduce' });
+    const { context, page } = await newPage({ reducedMotion: 'reduce' });
     try {
       await signInInBrowser(page, admin, { timeout: 60_000 });
       await open('/admin', { page });
@@ -432,7 +419,7 @@ describe('the finished look has no violation of any impact', () => {
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ])('folded sections, charts, the pasted-prompt form and the error page at $width', async (viewport) => {
-    const { page, context } = await newPage(browser, gw.url, { viewport, reducedMotion: 'reduce' });
+    const { page, context } = await newPage({ viewport, reducedMotion: 'reduce' });
     try {
       await signInInBrowser(page, student, { timeout: 60_000 });
       await gw.api('POST', '/api/update-student-profile', {

@@ -3,33 +3,17 @@
 // arrow keys, Enter and Space only (no mouse, no direct focus). Every stop of the Tab key must show a
 // visible focus indicator (WCAG 2.4.7 / 2.4.11).
 import { MSG } from '@ct/contracts/messages';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, buildCollege, createVerifiedUser, type TestUser } from '@ct/testkit';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settled, tabTo } from './lib.ts';
 
-let gw: TestGateway;
-let browser: Browser;
 let student: TestUser;
 const COLLEGE = 'Keyboard Valley University';
 
+const { newPage } = browserSuite({ colleges: [buildCollege({ name: COLLEGE })] });
 beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [buildCollege({ name: COLLEGE })]);
   student = await createVerifiedUser({ name: 'Kim Keys' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
 });
 
 /** True when the element is the one that has the keyboard focus. */
@@ -49,7 +33,7 @@ async function navigate(page: Page, name: string, path: string, noRing: string[]
 
 describe('keyboard only', () => {
   it('logs in, searches and adds a college, ticks a checklist item and writes a note', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     const noRing: string[] = [];
     try {
       // Login.

@@ -9,6 +9,7 @@ import {
   adminUpdate,
   createVerifiedUser,
   emulatorHost,
+  gatewaySuite,
   signIn,
   startTestGateway,
   tokenClaims,
@@ -104,11 +105,7 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
 };
 
 describe('deleting an account', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startTestGateway({ queue: 'memory', env: { RUN_WORKER: 'false' } });
-  });
-  afterAll(() => gw?.close());
+  const { gw } = gatewaySuite({ queue: 'memory', env: { RUN_WORKER: 'false' } });
 
   it('needs a sign-in from the last 5 minutes: an older session deletes nothing', async () => {
     const user = await studentWithData(gw, 'Olivia');

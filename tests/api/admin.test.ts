@@ -1,18 +1,11 @@
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { ROUTES } from '@ct/contracts';
-import {
-  buildCollege,
-  createVerifiedUser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCollege, createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The whole product in one process on a fresh Postgres database and real Redis: the admin service reads
 // every figure from the owning services, so what the students and the seed created is what it must show.
-let gw: TestGateway;
 let admin: TestUser;
 let ana: TestUser;
 let ben: TestUser;
@@ -38,8 +31,8 @@ type Json = Record<string, unknown>;
 const get = <T = Json>(path: string, token: string | undefined, query: Json = {}) =>
   gw.api<T>('GET', `/api${path}`, { ...(token ? { token } : {}), query });
 
+const { gw } = gatewaySuite();
 beforeAll(async () => {
-  gw = await startTestGateway();
   [admin, ana, ben] = await Promise.all([
     createVerifiedUser({ name: 'Ada Admin' }),
     createVerifiedUser({ name: 'Ana Student' }),
@@ -77,7 +70,6 @@ beforeAll(async () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   }
 }, 180_000);
-afterAll(() => gw?.close());
 
 describe('admin API: who may call it', () => {
   const adminRoutes = ROUTES.filter((r) => r.service === 'admin');

@@ -4,24 +4,15 @@
 // room, shown as waiting, instead of spilling into an hour that is already full.
 import type { College, Enrichment, IngestionRequest } from '@ct/contracts';
 import { CollegeRepository } from '@ct/colleges/repositories/colleges';
-import {
-  buildCollege,
-  createVerifiedUser,
-  startOpenAiFake,
-  type OpenAiFake,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
+import { buildCollege, createVerifiedUser, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startCollegesGateway } from './colleges-helpers.ts';
+import { aiCollegesSuite, eventually } from './colleges-helpers.ts';
 
 type Body<T> = { success: boolean; message: string; data: T; code?: string; enrichment?: Enrichment };
 
-let openai: OpenAiFake;
 let busy: TestUser;
 let newcomer: TestUser;
 let late: TestUser;
-let gw: TestGateway;
 
 const SHIPPED = 'Share Shipped College';
 
@@ -52,28 +43,18 @@ async function othersBook(n: number, reserve = false): Promise<void> {
   );
 }
 
+const { gw, openai } = aiCollegesSuite({ AI_CALLS_PER_HOUR: '20' });
 beforeAll(async () => {
-  [openai, busy, newcomer, late] = await Promise.all([
-    startOpenAiFake(),
+  [busy, newcomer, late] = await Promise.all([
     createVerifiedUser({ name: 'Busy' }),
     createVerifiedUser({ name: 'Newcomer' }),
     createVerifiedUser({ name: 'Late' }),
   ]);
-  gw = await startCollegesGateway({
-    SCORECARD_API_URL: undefined,
-    SCORECARD_API_KEY: undefined,
-    OPENAI_BASE_URL: openai.url,
-    OPENAI_API_KEY: openai.apiKey,
-    INGESTION_BACKOFF_MS: '50',
-    AI_CALLS_PER_HOUR: '20',
-  });
   await new CollegeRepository(gw.db).upsertColleges([buildCollege({ name: SHIPPED, scorecardId: 990_300 })], {
     factsGathered: false,
   });
 });
-afterAll(async () => {
-  await gw?.close();
-  await openai?.close();
+afterAll(() => {
   delete process.env.AI_CALLS_PER_HOUR;
 });
 

@@ -2,19 +2,18 @@
 // day it is declared: a user can never reach another user's data through a `userId`, admin routes are
 // refused to non-admins on the server, and nothing but public routes answers an anonymous caller.
 import { ROUTES, type RouteDef } from '@ct/contracts';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
+import { createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sample as sampleOf, type JsonSchema } from '../hardening/lib/schema.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 let admin: TestUser;
 
+const { gw } = gatewaySuite({ queue: 'memory' });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
   [alice, bob, admin] = await Promise.all([
     createVerifiedUser({ name: 'Alice' }),
     createVerifiedUser({ name: 'Bob' }),
@@ -25,7 +24,6 @@ beforeAll(async () => {
     [admin.uid, admin.email],
   );
 });
-afterAll(() => gw?.close());
 
 type Schema = TSchema & { properties?: Record<string, unknown>; anyOf?: Schema[] };
 

@@ -1,5 +1,14 @@
 import { openQueue, type JobInfo, type QueueBackend } from '@ct/queue';
-import { startTestGateway, TEST_REDIS_URL, type TestGateway, type TestGatewayOptions } from '@ct/testkit';
+import {
+  gatewaySuite,
+  startTestGateway,
+  TEST_REDIS_URL,
+  type GatewaySuite,
+  type OpenAiFake,
+  type Responder,
+  type TestGateway,
+  type TestGatewayOptions,
+} from '@ct/testkit';
 
 /** The worker's and colleges service's variables a test sets (undefined: unset). */
 export type ProviderEnv = Partial<
@@ -71,4 +80,39 @@ export function queueOf(gw: TestGateway): QueueBackend {
 
 export async function allJobs(q: QueueBackend, queue: string): Promise<JobInfo[]> {
   return q.list(queue, ['waiting', 'delayed', 'active', 'completed', 'failed'], 1000);
+}
+
+/**
+ * The suite's gateway (see `gatewaySuite`) with the worker's and the colleges service's settings, which
+ * `env` gives when the suite starts (so that it can name fakes started before it).
+ */
+export function collegesSuite(env: () => ProviderEnv, opts: TestGatewayOptions = {}): TestGateway {
+  return gatewaySuite({ start: () => startCollegesGateway(env(), opts) }).gw;
+}
+
+/**
+ * A suite whose colleges gateway asks the local OpenAI (started with it, answering with `responder`) and
+ * has no College Scorecard key: the settings of `npm start` with only an AI key. `env` adds to them.
+ */
+export function aiCollegesSuite(
+  env: ProviderEnv = {},
+  opts: TestGatewayOptions & { responder?: Responder } = {},
+): { gw: TestGateway; openai: OpenAiFake } {
+  const { responder, ...gatewayOpts } = opts;
+  const suite: GatewaySuite = gatewaySuite({
+    openai: responder ? { responder } : {},
+    start: () =>
+      startCollegesGateway(
+        {
+          SCORECARD_API_URL: undefined,
+          SCORECARD_API_KEY: undefined,
+          OPENAI_BASE_URL: suite.openai.url,
+          OPENAI_API_KEY: suite.openai.apiKey,
+          INGESTION_BACKOFF_MS: '50',
+          ...env,
+        },
+        gatewayOpts,
+      ),
+  });
+  return suite;
 }

@@ -1,32 +1,21 @@
 import type { College, IngestionRequest } from '@ct/contracts';
 import {
+  buildFactsAnswer,
   createVerifiedUser,
-  startOpenAiFake,
-  startScorecardFake,
-  type OpenAiFake,
-  type ScorecardFake,
+  providerFakes,
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startCollegesGateway } from './colleges-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collegesSuite, eventually } from './colleges-helpers.ts';
 
 type Body<T> = { success: boolean; message: string; data: T; code?: string };
 const INTERNAL_TOKEN = 'test-internal-token-colleges-failures';
 
 let student: TestUser;
-let scorecard: ScorecardFake;
-let openai: OpenAiFake;
-
+const { scorecard, openai, providerEnv } = providerFakes();
 beforeAll(async () => {
-  [scorecard, openai, student] = await Promise.all([
-    startScorecardFake(),
-    startOpenAiFake(),
-    createVerifiedUser({ name: 'Student' }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([scorecard?.close(), openai?.close()]);
+  student = await createVerifiedUser({ name: 'Student' });
 });
 
 function client(gw: TestGateway) {
@@ -59,21 +48,17 @@ function client(gw: TestGateway) {
 }
 
 describe('with only the College Scorecard configured', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startCollegesGateway(
-      {
-        SCORECARD_API_URL: scorecard.url,
-        SCORECARD_API_KEY: scorecard.apiKey,
-        OPENAI_API_KEY: undefined,
-        OPENAI_BASE_URL: undefined,
-        INGESTION_BACKOFF_MS: '50',
-        SCORECARD_TIMEOUT_MS: '400',
-      },
-      { env: { INTERNAL_TOKEN } },
-    );
-  });
-  afterAll(() => gw?.close());
+  const gw = collegesSuite(
+    () => ({
+      SCORECARD_API_URL: scorecard.url,
+      SCORECARD_API_KEY: scorecard.apiKey,
+      OPENAI_API_KEY: undefined,
+      OPENAI_BASE_URL: undefined,
+      INGESTION_BACKOFF_MS: '50',
+      SCORECARD_TIMEOUT_MS: '400',
+    }),
+    { env: { INTERNAL_TOKEN } },
+  );
 
   it('retries a failing provider, then records the request as failed with its reason', async () => {
     const c = client(gw);
@@ -187,17 +172,10 @@ describe('with only the College Scorecard configured', () => {
 });
 
 describe('with both providers configured', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startCollegesGateway({
-      SCORECARD_API_URL: scorecard.url,
-      SCORECARD_API_KEY: scorecard.apiKey,
-      OPENAI_API_KEY: openai.apiKey,
-      OPENAI_BASE_URL: openai.url,
-      INGESTION_BACKOFF_MS: '50',
-    });
-  });
-  afterAll(() => gw?.close());
+  const gw = collegesSuite(() => ({
+    ...providerEnv(),
+    INGESTION_BACKOFF_MS: '50',
+  }));
 
   it('keeps the government data when the AI provider keeps answering malformed JSON', async () => {
     const c = client(gw);
@@ -222,21 +200,14 @@ describe('with both providers configured', () => {
     openai.setResponder((req) => {
       if (!req.input.includes('Williams College')) return undefined;
       return {
-        value: {
-          found: true,
+        value: buildFactsAnswer({
           officialName: 'Williams College',
           city: 'Williamstown',
           state: 'MA',
           website: 'https://www.williams.edu/',
-          aliases: { value: null, sourceUrl: null },
-          links: { value: null, sourceUrl: null },
-          deadlines: { value: null, sourceUrl: null },
           essayPrompts: { value: ['Why Williams?'], sourceUrl: null },
-          requirements: { value: null, sourceUrl: null },
           tips: { value: ['Apply early.'], sourceUrl: 'https://admission.williams.edu/tips' },
-          admissionStatistics: { value: null, sourceUrl: null },
-          admittedStudentProfile: { value: null, sourceUrl: null },
-        },
+        }),
       };
     });
     try {
@@ -254,16 +225,12 @@ describe('with both providers configured', () => {
 });
 
 describe('with no provider configured', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startCollegesGateway({
-      SCORECARD_API_KEY: undefined,
-      SCORECARD_API_URL: undefined,
-      OPENAI_API_KEY: undefined,
-      OPENAI_BASE_URL: undefined,
-    });
-  });
-  afterAll(() => gw?.close());
+  const gw = collegesSuite(() => ({
+    SCORECARD_API_KEY: undefined,
+    SCORECARD_API_URL: undefined,
+    OPENAI_API_KEY: undefined,
+    OPENAI_BASE_URL: undefined,
+  }));
 
   it('records a failure that says plainly what could not be gathered', async () => {
     const c = client(gw);

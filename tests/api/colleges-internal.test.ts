@@ -3,42 +3,28 @@ import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { governmentCollege, governmentData, recordFromCsv } from '@ct/providers';
 import {
   buildCollege,
+  buildFactsAnswer,
   clearRedisPrefix,
   createVerifiedUser,
+  providerFakes,
   seedColleges,
-  startOpenAiFake,
-  startScorecardFake,
-  type OpenAiFake,
-  type ScorecardFake,
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allJobs, eventually, queueOf, startCollegesGateway } from './colleges-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allJobs, collegesSuite, eventually, queueOf, startCollegesGateway } from './colleges-helpers.ts';
 
 type Body<T> = { success: boolean; message: string; data: T };
 const INTERNAL_TOKEN = 'test-internal-token-colleges-internal';
 
 let student: TestUser;
-let scorecard: ScorecardFake;
-let openai: OpenAiFake;
-
+const { scorecard, openai, providerEnv } = providerFakes();
 beforeAll(async () => {
-  [scorecard, openai, student] = await Promise.all([
-    startScorecardFake(),
-    startOpenAiFake(),
-    createVerifiedUser({ name: 'Student' }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([scorecard?.close(), openai?.close()]);
+  student = await createVerifiedUser({ name: 'Student' });
 });
 
 const providers = () => ({
-  SCORECARD_API_URL: scorecard.url,
-  SCORECARD_API_KEY: scorecard.apiKey,
-  OPENAI_BASE_URL: openai.url,
-  OPENAI_API_KEY: openai.apiKey,
+  ...providerEnv(),
   INGESTION_BACKOFF_MS: '50',
 });
 
@@ -62,9 +48,8 @@ function api(gw: TestGateway) {
 }
 
 describe('listings for the admin service', () => {
-  let gw: TestGateway;
+  const gw = collegesSuite(providers, { env: { INTERNAL_TOKEN } });
   beforeAll(async () => {
-    gw = await startCollegesGateway(providers(), { env: { INTERNAL_TOKEN } });
     await seedColleges(gw.db, [
       buildCollege({ name: 'Alder Ridge College', demographics: { schoolCity: 'Alder', schoolState: 'OR' } }),
       buildCollege({
@@ -77,7 +62,6 @@ describe('listings for the admin service', () => {
       }),
     ]);
   });
-  afterAll(() => gw?.close());
 
   it('counts the cached colleges', async () => {
     const r = await api(gw).internal<{ colleges: number }>('/api/internal/colleges/stats');
@@ -110,39 +94,30 @@ describe('listings for the admin service', () => {
 });
 
 describe('a college known only from the bulk import', () => {
-  let gw: TestGateway;
+  const gw = collegesSuite(providers);
   beforeAll(async () => {
-    gw = await startCollegesGateway(providers());
     const yale = governmentData(recordFromCsv(scorecard.row(130794)!))!;
     await new CollegeRepository(gw.db).upsertColleges([governmentCollege(yale, new Date().toISOString())], {
       mode: 'government',
     });
   });
-  afterAll(() => gw?.close());
 
   it('is found at once, and gets its college facts gathered once the student opens it', async () => {
     const c = api(gw);
     openai.setResponder((req) =>
       req.input.includes('Yale University')
         ? {
-            value: {
-              found: true,
+            value: buildFactsAnswer({
               officialName: 'Yale University',
               city: 'New Haven',
               state: 'CT',
               website: 'https://www.yale.edu/',
               aliases: { value: ['Yale'], sourceUrl: 'https://www.yale.edu/' },
-              links: { value: null, sourceUrl: null },
               deadlines: {
                 value: [{ type: 'Single-Choice Early Action', date: '2026-11-01' }],
                 sourceUrl: 'https://admissions.yale.edu/dates-deadlines',
               },
-              essayPrompts: { value: null, sourceUrl: null },
-              requirements: { value: null, sourceUrl: null },
-              tips: { value: null, sourceUrl: null },
-              admissionStatistics: { value: null, sourceUrl: null },
-              admittedStudentProfile: { value: null, sourceUrl: null },
-            },
+            }),
           }
         : undefined,
     );

@@ -16,24 +16,19 @@ import {
   buildCollege,
   buildFactsAnswer,
   createVerifiedUser,
+  providerFakes,
   seedColleges,
-  startOpenAiFake,
-  startScorecardFake,
-  type OpenAiFake,
   type ResponsesRequest,
-  type ScorecardFake,
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACTS_INSTRUCTIONS, FACTS_QUESTION } from '../../services/colleges/src/jobs/college.ts';
-import { allJobs, eventually, queueOf, startCollegesGateway } from './colleges-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FACTS_INSTRUCTIONS, FACTS_QUESTION } from '../../services/colleges/src/jobs/read-college-pages.ts';
+import { allJobs, collegesSuite, eventually, queueOf, startCollegesGateway } from './colleges-helpers.ts';
 
 type Body<T> = { success: boolean; message: string; data: T; code?: string };
 type Found = Body<College> & { shared?: boolean; enrichment?: Enrichment };
 
-let scorecard: ScorecardFake;
-let openai: OpenAiFake;
 let ana: TestUser; // asks for names
 let ben: TestUser; // another student, who never asked
 let ada: TestUser; // an admin
@@ -95,18 +90,17 @@ function answerFor(req: ResponsesRequest) {
   return facts(`Unknown place for ${String(typed).slice(0, 40)}`, null);
 }
 
+const { scorecard, openai, providerEnv } = providerFakes({
+  openai: {
+    responder: (req) => (req.schemaName === 'college_facts' ? { value: answerFor(req) } : undefined),
+  },
+});
 beforeAll(async () => {
-  [scorecard, openai, ana, ben, ada] = await Promise.all([
-    startScorecardFake(),
-    startOpenAiFake(),
+  [ana, ben, ada] = await Promise.all([
     createVerifiedUser({ name: 'Ana Asker' }),
     createVerifiedUser({ name: 'Ben Bystander' }),
     createVerifiedUser({ name: 'Ada Admin' }),
   ]);
-  openai.setResponder((req) => (req.schemaName === 'college_facts' ? { value: answerFor(req) } : undefined));
-});
-afterAll(async () => {
-  await Promise.all([scorecard?.close(), openai?.close()]);
 });
 
 function client(gw: TestGateway) {
@@ -191,16 +185,12 @@ async function importYale(gw: TestGateway): Promise<College> {
 }
 
 describe('with the College Scorecard and an AI provider configured', () => {
-  let gw: TestGateway;
+  const gw = collegesSuite(() => ({
+    ...providerEnv(),
+    INGESTION_BACKOFF_MS: '50',
+    OUTBOX_RELAY_MS: '200',
+  }));
   beforeAll(async () => {
-    gw = await startCollegesGateway({
-      SCORECARD_API_URL: scorecard.url,
-      SCORECARD_API_KEY: scorecard.apiKey,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: openai.apiKey,
-      INGESTION_BACKOFF_MS: '50',
-      OUTBOX_RELAY_MS: '200',
-    });
     await makeAdmin(gw);
     await seedColleges(gw.db, [
       buildCollege({ name: 'Northwood Shared University', scorecardId: 900700 }),
@@ -212,7 +202,6 @@ describe('with the College Scorecard and an AI provider configured', () => {
       buildCollege({ name: 'Target Without Figures College', demographics: { admissionRate: null } }),
     ]);
   });
-  afterAll(() => gw?.close());
 
   it('a made-up name stays private to the student who asked: never in anyone else’s autocomplete, essays grid or admin table', async () => {
     const { ana: a, ben: b, admin } = client(gw);
@@ -432,19 +421,17 @@ describe('with the College Scorecard and an AI provider configured', () => {
 });
 
 describe('with only the AI provider configured: enrichment never touches official figures', () => {
-  let gw: TestGateway;
+  const gw = collegesSuite(() => ({
+    SCORECARD_API_URL: undefined,
+    SCORECARD_API_KEY: undefined,
+    OPENAI_BASE_URL: openai.url,
+    OPENAI_API_KEY: openai.apiKey,
+    INGESTION_BACKOFF_MS: '50',
+  }));
   let before: College;
   beforeAll(async () => {
-    gw = await startCollegesGateway({
-      SCORECARD_API_URL: undefined,
-      SCORECARD_API_KEY: undefined,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: openai.apiKey,
-      INGESTION_BACKOFF_MS: '50',
-    });
     before = await importYale(gw);
   });
-  afterAll(() => gw?.close());
 
   it('answers a Scorecard college at once, gathers its own pages in the background, keeps the official figures', async () => {
     const { ana: a } = client(gw);
@@ -501,17 +488,15 @@ describe('with only the AI provider configured: enrichment never touches officia
 });
 
 describe('without any key', () => {
-  let gw: TestGateway;
+  const gw = collegesSuite(() => ({
+    SCORECARD_API_URL: undefined,
+    SCORECARD_API_KEY: undefined,
+    OPENAI_BASE_URL: undefined,
+    OPENAI_API_KEY: undefined,
+  }));
   beforeAll(async () => {
-    gw = await startCollegesGateway({
-      SCORECARD_API_URL: undefined,
-      SCORECARD_API_KEY: undefined,
-      OPENAI_BASE_URL: undefined,
-      OPENAI_API_KEY: undefined,
-    });
     await importYale(gw);
   });
-  afterAll(() => gw?.close());
 
   it('shows the official figures and says in one line which facts need which key, queueing nothing', async () => {
     const { ana: a } = client(gw);
@@ -561,10 +546,7 @@ describe('limits', () => {
 
   it('AI calls stop at the hourly limit every worker shares: new names wait, with a clear message', async () => {
     const gw = await startCollegesGateway({
-      SCORECARD_API_URL: scorecard.url,
-      SCORECARD_API_KEY: scorecard.apiKey,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: openai.apiKey,
+      ...providerEnv(),
       INGESTION_BACKOFF_MS: '50',
       AI_CALLS_PER_HOUR: '3',
     });

@@ -1,23 +1,14 @@
 import type { College, IngestionRequest } from '@ct/contracts';
-import {
-  createVerifiedUser,
-  startScorecardFake,
-  TEST_REDIS_URL,
-  type ScorecardFake,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
+import { createVerifiedUser, providerFakes, TEST_REDIS_URL, type TestUser } from '@ct/testkit';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTs, stopProcess, waitForHttp, type RunningProcess } from '../../scripts/lib/stack.ts';
-import { eventually, startCollegesGateway } from './colleges-helpers.ts';
+import { collegesSuite, eventually } from './colleges-helpers.ts';
 
 type Body<T> = { success: boolean; message: string; data: T };
 const INTERNAL_TOKEN = 'test-internal-token-worker-crash';
 
-let gw: TestGateway;
 let student: TestUser;
-let scorecard: ScorecardFake;
 const workers: RunningProcess[] = [];
 
 function freePort(): Promise<number> {
@@ -55,19 +46,19 @@ async function startWorker(): Promise<RunningProcess> {
   return w;
 }
 
+const { scorecard } = providerFakes();
+const gw = collegesSuite(
+  () => ({
+    SCORECARD_API_URL: scorecard.url,
+    SCORECARD_API_KEY: scorecard.apiKey,
+    INGESTION_BACKOFF_MS: '50',
+  }),
+  { listen: true, env: { INTERNAL_TOKEN, RUN_WORKER: 'false' } },
+);
 beforeAll(async () => {
-  scorecard = await startScorecardFake();
-  gw = await startCollegesGateway(
-    { SCORECARD_API_URL: scorecard.url, SCORECARD_API_KEY: scorecard.apiKey, INGESTION_BACKOFF_MS: '50' },
-    { listen: true, env: { INTERNAL_TOKEN, RUN_WORKER: 'false' } },
-  );
   student = await createVerifiedUser({ name: 'Student' });
 });
-afterAll(async () => {
-  await Promise.all(workers.map((w) => stopProcess(w, 'SIGKILL', 1000)));
-  await gw?.close();
-  await scorecard?.close();
-});
+afterAll(() => Promise.all(workers.map((w) => stopProcess(w, 'SIGKILL', 1000))));
 
 describe('a worker killed mid-job', () => {
   it('leaves the request to the next worker, which finishes it', async () => {

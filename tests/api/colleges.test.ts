@@ -9,29 +9,22 @@ import {
 import type { QueueBackend } from '@ct/queue';
 import {
   buildCollege,
+  buildFactsAnswer,
   createVerifiedUser,
+  providerFakes,
   seedColleges,
-  startOpenAiFake,
-  startScorecardFake,
-  type OpenAiFake,
-  type ScorecardFake,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allJobs, eventually, queueOf, startCollegesGateway } from './colleges-helpers.ts';
+import { allJobs, collegesSuite, eventually, queueOf } from './colleges-helpers.ts';
 
-let gw: TestGateway;
 let student: TestUser;
-let scorecard: ScorecardFake;
-let openai: OpenAiFake;
 let queue: QueueBackend;
 
 type Body<T> = { success: boolean; message: string; data: T; code?: string };
 
 /** The college facts a real model would find on Harvard's pages (the fake answers them). */
-const HARVARD_FACTS = {
-  found: true,
+const HARVARD_FACTS = buildFactsAnswer({
   officialName: 'Harvard University',
   city: 'Cambridge',
   state: 'MA',
@@ -56,7 +49,6 @@ const HARVARD_FACTS = {
     value: { transcripts: 'Required', SAT_ACT: 'Required', teacherRecommendations: 'Two teacher letters' },
     sourceUrl: 'https://college.harvard.edu/admissions/apply/first-year-applicants',
   },
-  tips: { value: null, sourceUrl: null },
   admissionStatistics: {
     value: { overallAcceptanceRate: 0.036, year: 'Class of 2029' },
     sourceUrl: 'https://college.harvard.edu/admissions/admissions-statistics',
@@ -65,26 +57,20 @@ const HARVARD_FACTS = {
     value: { GPA: null, SAT: '1500-1580', Major: null },
     sourceUrl: 'https://college.harvard.edu/admissions/admissions-statistics',
   },
-};
+});
 
+const { scorecard, openai, providerEnv } = providerFakes({
+  openai: { responder: (req) => (req.input.includes('Harvard') ? { value: HARVARD_FACTS } : undefined) },
+});
+const gw = collegesSuite(() => ({
+  ...providerEnv(),
+  INGESTION_BACKOFF_MS: '50',
+}));
 beforeAll(async () => {
-  [scorecard, openai] = await Promise.all([startScorecardFake(), startOpenAiFake()]);
-  openai.setResponder((req) => (req.input.includes('Harvard') ? { value: HARVARD_FACTS } : undefined));
-  gw = await startCollegesGateway({
-    SCORECARD_API_URL: scorecard.url,
-    SCORECARD_API_KEY: scorecard.apiKey,
-    OPENAI_BASE_URL: openai.url,
-    OPENAI_API_KEY: openai.apiKey,
-    INGESTION_BACKOFF_MS: '50',
-  });
   queue = queueOf(gw);
   student = await createVerifiedUser({ name: 'Student' });
 });
-afterAll(async () => {
-  await queue?.close();
-  await gw?.close();
-  await Promise.all([scorecard?.close(), openai?.close()]);
-});
+afterAll(() => queue?.close());
 
 const search = (name: string) =>
   gw.api<Body<College> & { unverified?: UnverifiedFact[] }>('GET', '/api/search-college', {

@@ -7,12 +7,12 @@
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import {
   createVerifiedUser,
-  startTestGateway,
+  gatewaySuite,
   type ApiResult,
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /** Real Postgres (the distributed run's store) 20 times; PGlite (`npm start`'s) a few times too. */
 const RUNS = [
@@ -49,14 +49,12 @@ async function rowsNaming(gw: TestGateway, uid: string): Promise<string[]> {
 }
 
 describe.each(RUNS)('an account deletion racing the student’s own writes (%s)', (store, ROUNDS) => {
-  let gw: TestGateway;
   let admin: TestUser;
+  const { gw } = gatewaySuite({ store, queue: 'memory', env: { RUN_WORKER: 'false' } });
   beforeAll(async () => {
-    gw = await startTestGateway({ store, queue: 'memory', env: { RUN_WORKER: 'false' } });
     admin = await createVerifiedUser({ name: 'Race Admin' });
     await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'test');
   });
-  afterAll(() => gw?.close());
 
   it(`leaves nothing behind, ${ROUNDS} times over`, { timeout: 300_000 }, async () => {
     let acceptedAfter = 0;

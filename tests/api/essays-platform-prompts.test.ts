@@ -1,9 +1,8 @@
 import { MSG } from '@ct/contracts';
 import {
   createVerifiedUser,
-  startOpenAiFake,
+  gatewaySuite,
   startTestGateway,
-  type OpenAiFake,
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
@@ -71,35 +70,30 @@ describe('the Common App and UC prompts, which the product does not ship', () =>
 });
 
 describe('the Common App and UC prompts from the AI provider', () => {
-  let gw: TestGateway;
-  let ai: OpenAiFake;
-  beforeAll(async () => {
-    ai = await startOpenAiFake();
-    ai.setResponder((req) => {
-      if (req.schemaName !== 'platform_prompts') return undefined;
-      return {
-        value: {
-          commonApp: {
-            prompts: COMMON_APP_PROMPTS,
-            wordLimitMin: 250,
-            wordLimitMax: 650,
-            sourceUrl: 'https://www.commonapp.org/blog/common-app-essay-prompts',
+  beforeAll(() => setEnv({}));
+  const { gw, openai: ai } = gatewaySuite({
+    env: { OPENAI_MODEL: 'fake-model' },
+    openai: {
+      responder: (req) => {
+        if (req.schemaName !== 'platform_prompts') return undefined;
+        return {
+          value: {
+            commonApp: {
+              prompts: COMMON_APP_PROMPTS,
+              wordLimitMin: 250,
+              wordLimitMax: 650,
+              sourceUrl: 'https://www.commonapp.org/blog/common-app-essay-prompts',
+            },
+            // Read somewhere other than the university's own site: not kept.
+            universityOfCalifornia: {
+              prompts: ['Tell us about a time you showed leadership in a group.'],
+              wordLimit: 350,
+              sourceUrl: 'https://essay-help.example.com/uc-prompts',
+            },
           },
-          // Read somewhere other than the university's own site: not kept.
-          universityOfCalifornia: {
-            prompts: ['Tell us about a time you showed leadership in a group.'],
-            wordLimit: 350,
-            sourceUrl: 'https://essay-help.example.com/uc-prompts',
-          },
-        },
-      };
-    });
-    setEnv({ OPENAI_API_KEY: ai.apiKey, OPENAI_BASE_URL: ai.url, OPENAI_MODEL: 'fake-model' });
-    gw = await startTestGateway();
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await ai?.close();
+        };
+      },
+    },
   });
 
   it('are gathered once from the platforms’ own pages, verbatim, with limits and source', async () => {

@@ -11,12 +11,9 @@ import {
   buildCollege,
   createVerifiedUser,
   ESSAY_PROMPTS_JSON,
+  gatewaySuite,
   seedColleges,
-  startOpenAiFake,
-  startTestGateway,
   TEST_REDIS_URL,
-  type OpenAiFake,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,23 +25,14 @@ const PROMPTS_FILE = JSON.parse(fs.readFileSync(ESSAY_PROMPTS_JSON, 'utf8')) as 
 };
 const UC_PROMPTS = PROMPTS_FILE.uc_piq.prompts.map((p) => p.text);
 
-let gw: TestGateway;
-let ai: OpenAiFake;
 let queue: QueueBackend;
 let student: TestUser;
 let admin: TestUser;
 
 const ESSAY_WORDS = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
+const { gw, openai: ai } = gatewaySuite({ openai: {}, env: { OPENAI_MODEL: 'fake-model' } });
 beforeAll(async () => {
-  ai = await startOpenAiFake();
-  // Embedded, the essays service (like the worker) reads its own variables from the environment.
-  Object.assign(process.env, {
-    OPENAI_API_KEY: ai.apiKey,
-    OPENAI_BASE_URL: ai.url,
-    OPENAI_MODEL: 'fake-model',
-  });
-  gw = await startTestGateway();
   queue = openQueue({ url: TEST_REDIS_URL, prefix: gw.prefix });
   [student, admin] = await Promise.all([
     createVerifiedUser({ name: 'Essay Student' }),
@@ -52,11 +40,7 @@ beforeAll(async () => {
   ]);
   await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'test');
 });
-afterAll(async () => {
-  await queue?.close();
-  await gw?.close();
-  await ai?.close();
-});
+afterAll(() => queue?.close());
 
 const get = (path: string, query: Record<string, unknown> = {}, token = student.idToken) =>
   gw.api<Record<string, unknown>>('GET', `/api${path}`, { token, query });

@@ -3,24 +3,14 @@
 // background enrichment, and one busy student's burst delays another's first result by at most one job.
 import type { College, IngestionRequest } from '@ct/contracts';
 import { CollegeRepository } from '@ct/colleges/repositories/colleges';
-import {
-  buildCollege,
-  createVerifiedUser,
-  startOpenAiFake,
-  type OpenAiFake,
-  type ResponsesRequest,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
+import { buildCollege, createVerifiedUser, type ResponsesRequest, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startCollegesGateway } from './colleges-helpers.ts';
+import { aiCollegesSuite, eventually } from './colleges-helpers.ts';
 
 type Body<T> = { success: boolean; message: string; data: T; code?: string };
 
-let openai: OpenAiFake;
 let busy: TestUser;
 let other: TestUser;
-let gw: TestGateway;
 
 const SHIPPED = Array.from({ length: 6 }, (_, i) => `Fairfield Shipped College ${i + 1}`);
 const BUSY_NAMES = Array.from({ length: 4 }, (_, i) => `Busy Unknown Academy ${i + 1}`);
@@ -47,33 +37,24 @@ const state = async (u: TestUser, name: string) =>
     })
   ).body.data?.state;
 
+const { gw, openai } = aiCollegesSuite(
+  {},
+  // One job at a time: the order the worker takes them in is the order the provider is asked.
+  { env: { INGESTION_CONCURRENCY: '1', INGESTION_USER_DAILY_ENRICHMENTS: '4' } },
+);
 beforeAll(async () => {
-  [openai, busy, other] = await Promise.all([
-    startOpenAiFake(),
+  [busy, other] = await Promise.all([
     createVerifiedUser({ name: 'Busy' }),
     createVerifiedUser({ name: 'Other' }),
   ]);
-  gw = await startCollegesGateway(
-    {
-      SCORECARD_API_URL: undefined,
-      SCORECARD_API_KEY: undefined,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: openai.apiKey,
-      INGESTION_BACKOFF_MS: '50',
-    },
-    // One job at a time: the order the worker takes them in is the order the provider is asked.
-    { env: { INGESTION_CONCURRENCY: '1', INGESTION_USER_DAILY_ENRICHMENTS: '4' } },
-  );
   // Shipped colleges whose own pages were never read: opening one queues their enrichment.
   await new CollegeRepository(gw.db).upsertColleges(
     SHIPPED.map((name, i) => buildCollege({ name, scorecardId: 990_100 + i })),
     { factsGathered: false },
   );
 });
-afterAll(async () => {
-  openai?.server.release();
-  await gw?.close();
-  await openai?.close();
+afterAll(() => {
+  openai.server.release();
 });
 
 describe('fair scheduling of AI work', () => {

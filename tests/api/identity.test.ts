@@ -8,22 +8,17 @@ import {
   createVerifiedUser,
   disableUser,
   emulatorHost,
+  gatewaySuite,
   revokeTokens,
   signIn,
   signUp,
-  startTestGateway,
   uniqueEmail,
-  type TestGateway,
 } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-let gw: TestGateway;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
-});
-afterAll(() => gw?.close());
+const { gw } = gatewaySuite({ queue: 'memory' });
 
 /** What the web SDK's sendEmailVerification does. */
 async function sendVerificationEmail(idToken: string): Promise<void> {

@@ -3,6 +3,7 @@
 import { MSG, type MajorProfile } from '@ct/contracts';
 import {
   buildCollege,
+  buildMajorAnswer,
   createVerifiedUser,
   seedColleges,
   startOpenAiFake,
@@ -46,15 +47,12 @@ beforeAll(async () => {
     responder: (req: ResponsesRequest) =>
       req.schemaName === 'major_profile'
         ? {
-            value: {
+            value: buildMajorAnswer({
               // The college's pages show no Nursing program; History is there.
               found: !req.input.includes('Major: Nursing '),
-              averageWeightedGpa: { value: null, scope: 'college', sourceUrl: null },
-              averageSatScore: { value: null, scope: 'college', sourceUrl: null },
               extracurriculars: { value: ['History club'], sourceUrl: PAGE },
-              essayTopics: { value: [], sourceUrl: null },
               description: { value: 'The study of the past.', sourceUrl: PAGE },
-            },
+            }),
           }
         : undefined,
   });

@@ -1,21 +1,19 @@
 import { INGESTION_QUEUE, MSG, type MajorProfile } from '@ct/contracts';
 import { RoleRepository } from '@ct/auth/repositories/roles';
+import type { MajorFactsAnswer } from '@ct/colleges/jobs/major';
 import { openQueue, type QueueBackend } from '@ct/queue';
 import {
   buildCollege,
+  buildMajorAnswer,
   createVerifiedUser,
+  providerFakes,
   seedColleges,
-  startOpenAiFake,
-  startScorecardFake,
-  startTestGateway,
   TEST_REDIS_URL,
-  type OpenAiFake,
   type ResponsesRequest,
-  type ScorecardFake,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collegesSuite } from './colleges-helpers.ts';
 
 // Georgia Tech's UNITID in the official Scorecard CSV the fake answers from.
 const GT_ID = 139755;
@@ -37,21 +35,16 @@ const GT_PROGRAMS = [
   { code: '1419', title: 'Mechanical Engineering.', credential: { level: 3, title: "Bachelor's Degree" } },
 ];
 
-function csAnswer(overrides: Record<string, unknown> = {}) {
-  return {
-    found: true,
+function csAnswer(overrides: Partial<MajorFactsAnswer> = {}) {
+  return buildMajorAnswer({
     averageWeightedGpa: { value: 4.1, scope: 'college', sourceUrl: STATS_PAGE },
     averageSatScore: { value: 1510, scope: 'college', sourceUrl: STATS_PAGE },
     extracurriculars: { value: ['Robotics club', 'Hackathons', 'robotics club'], sourceUrl: CS_PAGE },
-    essayTopics: { value: [], sourceUrl: null },
     description: { value: 'A program in computing theory and practice.', sourceUrl: CS_PAGE },
     ...overrides,
-  };
+  });
 }
 
-let gw: TestGateway;
-let ai: OpenAiFake;
-let scorecard: ScorecardFake;
 let queue: QueueBackend;
 let student: TestUser;
 let admin: TestUser;
@@ -65,30 +58,26 @@ const majorCalls = (major: string, college = GT) =>
         r.schemaName === 'major_profile' && r.input.includes(`Major: ${major} `) && r.input.includes(college),
     );
 
+const { openai: ai, scorecard } = providerFakes({
+  openai: {
+    responder: (req: ResponsesRequest) => {
+      if (req.schemaName !== 'major_profile') return undefined;
+      const major = /^Major: (.+?) \(/.exec(req.input)?.[1] ?? '';
+      return { value: answers.get(major) ?? csAnswer({ found: false }) };
+    },
+  },
+  scorecard: {
+    extraFields: (id) => (id === GT_ID ? { 'latest.programs.cip_4_digit': GT_PROGRAMS } : undefined),
+  },
+});
+const gw = collegesSuite(() => ({
+  OPENAI_API_KEY: ai.apiKey,
+  OPENAI_BASE_URL: ai.url,
+  SCORECARD_API_KEY: scorecard.apiKey,
+  SCORECARD_API_URL: scorecard.url,
+  INGESTION_BACKOFF_MS: '200',
+}));
 beforeAll(async () => {
-  [ai, scorecard] = await Promise.all([
-    startOpenAiFake({
-      responder: (req: ResponsesRequest) => {
-        if (req.schemaName !== 'major_profile') return undefined;
-        const major = /^Major: (.+?) \(/.exec(req.input)?.[1] ?? '';
-        return { value: answers.get(major) ?? csAnswer({ found: false }) };
-      },
-    }),
-    startScorecardFake({
-      extraFields: (id) => (id === GT_ID ? { 'latest.programs.cip_4_digit': GT_PROGRAMS } : undefined),
-    }),
-  ]);
-  // Embedded, the worker and the colleges service read their own variables from the environment.
-  Object.assign(process.env, {
-    OPENAI_API_KEY: ai.apiKey,
-    OPENAI_BASE_URL: ai.url,
-    SCORECARD_API_KEY: scorecard.apiKey,
-    SCORECARD_API_URL: scorecard.url,
-    OPENAI_REQUESTS_PER_MINUTE: '100000',
-    SCORECARD_REQUESTS_PER_MINUTE: '100000',
-    INGESTION_BACKOFF_MS: '200',
-  });
-  gw = await startTestGateway();
   queue = openQueue({ url: TEST_REDIS_URL, prefix: gw.prefix });
   await seedColleges(gw.db, [
     buildCollege({ name: GT, scorecardId: GT_ID, aliases: ['MTIT'] }),
@@ -100,11 +89,7 @@ beforeAll(async () => {
   ]);
   await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'test');
 });
-afterAll(async () => {
-  await queue?.close();
-  await gw?.close();
-  await Promise.all([ai?.close(), scorecard?.close()]);
-});
+afterAll(() => queue?.close());
 
 type Reply = {
   success: boolean;

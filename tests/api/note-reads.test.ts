@@ -3,17 +3,18 @@
 // by deleting their account or losing the role; it is kept for NOTE_READ_KEEP_DAYS.
 import { createHash } from 'node:crypto';
 import { RoleRepository } from '@ct/auth/repositories/roles';
-import { NOTE_READ_KEEP_DAYS } from '@ct/contracts/constants';
-import { NoteReadRepository } from '@ct/user-data/repositories/note-reads';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@ct/contracts/limits';
 
-let gw: TestGateway;
+const NOTE_READ_KEEP_DAYS = LIMITS.noteReadKeepDays;
+import { NoteReadRepository } from '@ct/user-data/repositories/note-reads';
+import { createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 let ada: TestUser;
 let sam: TestUser;
 
+const { gw } = gatewaySuite({ queue: 'memory', env: { RUN_WORKER: 'false' } });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory', env: { RUN_WORKER: 'false' } });
   [ada, sam] = await Promise.all([
     createVerifiedUser({ name: 'Ada Admin' }),
     createVerifiedUser({ name: 'Sam Student' }),
@@ -25,7 +26,6 @@ beforeAll(async () => {
         .status,
     ).toBe(200);
 });
-afterAll(() => gw?.close());
 
 type Reads = { total: number; noteReads: Array<Record<string, unknown>> };
 

@@ -2,51 +2,18 @@
 // distributed run passes the same cases in tests/distributed-trust.test.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createVerifiedUser,
-  startOpenAiFake,
-  type OpenAiFake,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
+import { type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { startCollegesGateway } from './colleges-helpers.ts';
-import {
-  attackAnswer,
-  attackCases,
-  makeAdmin,
-  pathAttackCases,
-  rawGetFrom,
-  seedAttackColleges,
-} from './trust-attacks.ts';
+import { aiCollegesSuite } from './colleges-helpers.ts';
+import { attackAnswer, attackCases, pathAttackCases, rawGetFrom, stageAttack } from './trust-attacks.ts';
 
-let gw: TestGateway;
-let openai: OpenAiFake;
 let ana: TestUser;
 let ben: TestUser;
 let ada: TestUser;
 
+const { gw } = aiCollegesSuite({ OUTBOX_RELAY_MS: '200' }, { responder: attackAnswer });
 beforeAll(async () => {
-  [openai, ana, ben, ada] = await Promise.all([
-    startOpenAiFake({ responder: attackAnswer }),
-    createVerifiedUser({ name: 'Ana Asker' }),
-    createVerifiedUser({ name: 'Ben Bystander' }),
-    createVerifiedUser({ name: 'Ada Admin' }),
-  ]);
-  gw = await startCollegesGateway({
-    SCORECARD_API_URL: undefined,
-    SCORECARD_API_KEY: undefined,
-    OPENAI_BASE_URL: openai.url,
-    OPENAI_API_KEY: openai.apiKey,
-    INGESTION_BACKOFF_MS: '50',
-    OUTBOX_RELAY_MS: '200',
-  });
-  await seedAttackColleges(gw.db);
-  await makeAdmin(gw.db, ada);
-});
-afterAll(async () => {
-  await gw?.close();
-  await openai?.close();
+  ({ ana, ben, ada } = await stageAttack(gw.db));
 });
 
 describe('embedded run: no AI answer reaches another student unchecked', () => {

@@ -8,7 +8,13 @@ import { collegeDocuments, writeColleges } from '@ct/colleges/scorecard-import';
 import { readSnapshotFile, snapshotRecords } from '@ct/colleges/snapshot-file';
 import type { College, FactReview, IngestionRequest, UnverifiedFact } from '@ct/contracts';
 import { governmentData, recordFromCsv } from '@ct/providers';
-import { buildFactsAnswer, type ResponsesRequest, type FakeAnswer, type TestUser } from '@ct/testkit';
+import {
+  buildFactsAnswer,
+  createVerifiedUser,
+  type FakeAnswer,
+  type ResponsesRequest,
+  type TestUser,
+} from '@ct/testkit';
 import type { Db } from '@ct/store';
 import { expect, it } from 'vitest';
 import { eventually } from './colleges-helpers.ts';
@@ -111,6 +117,18 @@ export async function seedAttackColleges(db: Db): Promise<void> {
 
 export async function makeAdmin(db: Db, admin: TestUser): Promise<void> {
   await new RoleRepository(db).grantRole(admin.uid, 'admin', admin.email, 'test');
+}
+
+/** The attacked colleges in a store, and the people of the attack cases (see `attackCases`), Ada an admin. */
+export async function stageAttack(db: Db): Promise<{ ana: TestUser; ben: TestUser; ada: TestUser }> {
+  const [ana, ben, ada] = await Promise.all([
+    createVerifiedUser({ name: 'Ana Asker' }),
+    createVerifiedUser({ name: 'Ben Bystander' }),
+    createVerifiedUser({ name: 'Ada Admin' }),
+  ]);
+  await seedAttackColleges(db);
+  await makeAdmin(db, ada);
+  return { ana, ben, ada };
 }
 
 type Body<T> = { success: boolean; message: string } & T;

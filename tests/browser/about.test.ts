@@ -1,18 +1,6 @@
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  seedColleges,
-  newPage,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-} from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-let gw: TestGateway;
-let browser: Browser;
+import { browserSuite, buildCollege, createVerifiedUser, seedColleges, signInInBrowser } from '@ct/testkit';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // A product name and addresses of this test's own: the page must take them from configuration.
 const CONFIG = {
@@ -23,20 +11,13 @@ const CONFIG = {
   BUILDER_URL: 'https://builder.compass.test/',
 };
 
+const { gw, newPage } = browserSuite({ env: CONFIG });
 beforeAll(async () => {
-  [gw, browser] = await Promise.all([
-    startTestGateway({ listen: true, queue: 'memory', env: CONFIG }),
-    launchBrowser(),
-  ]);
   // The counters show the colleges a student can find: this store holds three.
   await seedColleges(
     gw.db,
     ['Alder College', 'Birch University', 'Cedar Institute'].map((name) => buildCollege({ name })),
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
 });
 
 const TABS = ['About Us', 'Features', 'How It Works', 'FAQ', 'Contact', 'Donate'];
@@ -49,7 +30,7 @@ const selected = (page: Page, name: string) =>
 // Browsers on a busy 2-core machine: generous per-test time, no timed assertions.
 describe('about page in Chromium', { timeout: 60_000 }, () => {
   it('has six tabs with About Us selected, and switches with the mouse and the keyboard', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await page.goto('/about');
     const tablist = page.getByRole('tablist', { name: 'About sections' });
     await tablist.waitFor();
@@ -130,7 +111,7 @@ describe('about page in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('has nine FAQ items, closed at first, each opening and closing on its own', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/about?tab=faq');
     await panel(page).waitFor();
     const questions = panel(page).getByRole('button');
@@ -172,7 +153,7 @@ describe('about page in Chromium', { timeout: 60_000 }, () => {
 
   it('counts the counters up to their values once they are scrolled into view', async () => {
     // A short window keeps the counters below the fold until scrolled to.
-    const { page, context } = await newPage(browser, gw.url, { viewport: { width: 1000, height: 420 } });
+    const { page, context } = await newPage({ viewport: { width: 1000, height: 420 } });
     await page.goto('/about');
     const counters = page.getByTestId('counter-value');
     await counters.first().waitFor({ state: 'attached' });
@@ -196,7 +177,7 @@ describe('about page in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('counts through intermediate values (not a jump) unless reduced motion is asked for', async () => {
-    const { page, context } = await newPage(browser, gw.url, { viewport: { width: 1000, height: 420 } });
+    const { page, context } = await newPage({ viewport: { width: 1000, height: 420 } });
     await page.goto('/about');
     const majors = page.getByTestId('counter-value').first();
     await majors.waitFor({ state: 'attached' });
@@ -217,7 +198,7 @@ describe('about page in Chromium', { timeout: 60_000 }, () => {
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     await context.close();
 
-    const reduced = await newPage(browser, gw.url, {
+    const reduced = await newPage({
       reducedMotion: 'reduce',
       viewport: { width: 1000, height: 420 },
     });
@@ -234,7 +215,7 @@ describe('about page in Chromium', { timeout: 60_000 }, () => {
 
   it('greets a signed-in student by name', async () => {
     const user = await createVerifiedUser({ name: 'Grace Greeting' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/about');
     await page.getByRole('tablist').waitFor();
     expect(await page.getByText('Grace Greeting', { exact: false }).count()).toBe(0);

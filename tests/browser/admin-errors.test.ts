@@ -2,34 +2,17 @@ import auth from '@ct/auth';
 import admin from '@ct/admin';
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import { MSG } from '@ct/contracts/messages';
-import {
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // Only the auth and admin services run: the colleges and user-data services are "down".
-let gw: TestGateway;
-let browser: Browser;
 let adminUser: TestUser;
 
+const { gw, newPage } = browserSuite({ modules: [auth, admin] });
 beforeAll(async () => {
-  [gw, browser, adminUser] = await Promise.all([
-    startTestGateway({ listen: true, queue: 'memory', modules: [auth, admin] }),
-    launchBrowser(),
-    createVerifiedUser({ name: 'Ada Admin' }),
-  ]);
+  adminUser = await createVerifiedUser({ name: 'Ada Admin' });
   await new RoleRepository(gw.db).grantRole(adminUser.uid, 'admin', adminUser.email, 'test');
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
 });
 
 const section = (page: Page, name: string) =>
@@ -40,7 +23,7 @@ const section = (page: Page, name: string) =>
 // Browsers on a busy 2-core machine: generous per-test time, no timed assertions.
 describe('admin dashboard when data cannot be fetched', { timeout: 90_000 }, () => {
   it("shows the server's message where an owner is down, and the spec's text when the call fails", async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, adminUser);
     // A network failure on one call: no server message to show.
     await page.route('**/api/admin/user-colleges*', (route) => route.abort());

@@ -1,21 +1,16 @@
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import { MSG } from '@ct/contracts/messages';
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
   seedColleges,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let gw: TestGateway;
-let browser: Browser;
 let admin: TestUser;
 let student: TestUser;
 
@@ -31,28 +26,24 @@ const SECTIONS = [
   'Ingestion',
 ];
 
-beforeAll(async () => {
-  [gw, browser, admin, student] = await Promise.all([
-    startTestGateway({ listen: true, queue: 'memory' }),
-    launchBrowser(),
-    createVerifiedUser({ name: 'Ada Admin' }),
-    createVerifiedUser({ name: 'Sam Student' }),
-  ]);
-  const roles = new RoleRepository(gw.db);
-  await roles.grantRole(admin.uid, 'admin', admin.email, 'test');
-  await roles.grantRole('counselor-kim', 'staff', 'kim@example.com', 'test');
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: 'Northbrook University',
       demographics: { schoolCity: 'Northbrook', schoolState: 'IL' },
     }),
     buildCollege({ name: 'Southgate College', demographics: { schoolCity: 'Southgate', schoolState: 'MI' } }),
     buildCollege({ name: 'Eastwood Institute', demographics: { schoolCity: 'Eastwood', schoolState: 'KY' } }),
-  ]);
+  ],
 });
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+beforeAll(async () => {
+  [admin, student] = await Promise.all([
+    createVerifiedUser({ name: 'Ada Admin' }),
+    createVerifiedUser({ name: 'Sam Student' }),
+  ]);
+  const roles = new RoleRepository(gw.db);
+  await roles.grantRole(admin.uid, 'admin', admin.email, 'test');
+  await roles.grantRole('counselor-kim', 'staff', 'kim@example.com', 'test');
 });
 
 const section = (page: Page, name: string) =>
@@ -65,7 +56,7 @@ const toggle = (page: Page, name: string) =>
 // Browsers on a busy 2-core machine: generous per-test time, no timed assertions.
 describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
   it('shows an admin the Admin link and the dashboard with live figures', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, admin);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const link = nav.getByRole('link', { name: 'Admin', exact: true });
@@ -165,7 +156,7 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
     await addNote(nia, 'Essay ideas');
     await addNote(nia, 'Visit plan');
 
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, admin);
     await page.goto('/admin');
     // The admin reads the notes on the page: first every student's, then Nia's, filtered by her user id.
@@ -228,7 +219,7 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
       )
       .not.toBe('');
 
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, admin);
     await page.goto('/admin');
     const ingestion = section(page, 'Ingestion');
@@ -243,7 +234,7 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('opens the queue dashboard from /admin with one click (the session starts with the ID token)', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, admin);
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: MSG.welcomeAdmin }).waitFor();
@@ -259,7 +250,7 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('does not show a student the Admin link, and sends them from /admin to /', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, student);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Profile', exact: true }).waitFor();
@@ -271,7 +262,7 @@ describe('admin dashboard in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('sends an anonymous visitor from /admin to /', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/admin');
     await page.waitForURL((u) => u.pathname === '/');
     await context.close();

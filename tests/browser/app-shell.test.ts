@@ -1,21 +1,11 @@
-import { launchBrowser, newPage, startTestGateway, type TestGateway } from '@ct/testkit';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite } from '@ct/testkit';
+import { describe, expect, it } from 'vitest';
 
-let gw: TestGateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { newPage } = browserSuite();
 
 describe('app shell in Chromium', () => {
   it('loads the app and shows the navigation bar', async () => {
-    const { page, errors, context } = await newPage(browser, gw.url);
+    const { page, errors, context } = await newPage();
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.isVisible()).toBe(true);
@@ -28,7 +18,7 @@ describe('app shell in Chromium', () => {
   });
 
   it('sends anonymous visitors from protected pages to the login page, which will bring them back', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     for (const path of ['/search', '/usercolleges', '/essays', '/profile']) {
       await page.goto(path);
       await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === path);
@@ -38,7 +28,7 @@ describe('app shell in Chromium', () => {
   });
 
   it('collapses the header into a toggle menu on small screens', async () => {
-    const { page, context } = await newPage(browser, gw.url, { viewport: { width: 390, height: 800 } });
+    const { page, context } = await newPage({ viewport: { width: 390, height: 800 } });
     await page.goto('/about');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.waitFor();

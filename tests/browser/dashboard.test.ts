@@ -1,28 +1,14 @@
 import type { Checklist } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-let gw: TestGateway;
-let browser: Browser;
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 const RIVERBEND = 'Riverbend College';
 const HILLCREST = 'Hillcrest University';
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: RIVERBEND,
       links: ['https://www.riverbend.edu/admissions'],
@@ -38,11 +24,7 @@ beforeAll(async () => {
       },
     }),
     buildCollege({ name: HILLCREST }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 const addByApi = (user: TestUser, collegeName: string) =>
@@ -62,7 +44,7 @@ const progress = (page: Page) => checklistPanel(page).locator('.progress-message
 describe('dashboard in Chromium', () => {
   it('adds a college from search, then works through its checklist with progress, edit and cancel', async () => {
     const user = await createVerifiedUser({ name: 'Dana' });
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
 
     // Add from the search screen, as a student would.
@@ -176,7 +158,7 @@ describe('dashboard in Chromium', () => {
   it('reverts a tick the server refuses, with "Failed to update checklist."', async () => {
     const user = await createVerifiedUser({ name: 'Eli' });
     await addByApi(user, RIVERBEND);
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/usercolleges');
     await sidebar(page).getByRole('button', { name: RIVERBEND, exact: true }).click();
@@ -205,7 +187,7 @@ describe('dashboard in Chromium', () => {
     const user = await createVerifiedUser({ name: 'Fay' });
     await addByApi(user, RIVERBEND);
     await addByApi(user, HILLCREST);
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/usercolleges');
     const list = sidebar(page);
@@ -230,7 +212,7 @@ describe('dashboard in Chromium', () => {
   it('turns the sidebar into a slide-in drawer on small screens, and collapses it on wide ones', async () => {
     const user = await createVerifiedUser({ name: 'Gus' });
     await addByApi(user, RIVERBEND);
-    const { page, context } = await newPage(browser, gw.url, { viewport: { width: 390, height: 800 } });
+    const { page, context } = await newPage({ viewport: { width: 390, height: 800 } });
     await signInInBrowser(page, user);
     await page.goto('/usercolleges');
     const open = page.getByRole('button', { name: 'Open Your Colleges' });

@@ -5,18 +5,15 @@
 import type { College } from '@ct/contracts';
 import { CommonAppGrid, gridFacts } from '@ct/providers';
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
+  VIEWPORTS,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -24,36 +21,25 @@ const NOW = '2026-11-27T17:00:00Z';
 const GRID = [166027, 168342, 139755, 130794, 112260, 141644];
 const HARVARD = 'Harvard University';
 const EXPECTED_HARVARD = "Expected January 1, 2027 (last cycle's date; confirm on the college's site)";
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
-let gw: TestGateway;
-let browser: Browser;
 let names: string[];
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([
-    startTestGateway({ listen: true, queue: 'memory', env: { USER_DATA_CLOCK: NOW } }),
-    launchBrowser(),
-  ]);
-  const grid = await CommonAppGrid.shipped();
-  const colleges: College[] = GRID.map((id) => {
-    const entry = grid.entry(id)!;
-    return buildCollege({
-      name: entry.name,
-      scorecardId: id,
-      info: { deadlines: gridFacts(entry, grid.source, new Date(NOW))!.deadlines, essayPrompts: [] },
-      sources: { 'info.deadlines': { ...grid.source, gatheredAt: NOW } },
+const { gw, newPage } = browserSuite({
+  env: { USER_DATA_CLOCK: NOW },
+  colleges: async () => {
+    const grid = await CommonAppGrid.shipped();
+    const colleges: College[] = GRID.map((id) => {
+      const entry = grid.entry(id)!;
+      return buildCollege({
+        name: entry.name,
+        scorecardId: id,
+        info: { deadlines: gridFacts(entry, grid.source, new Date(NOW))!.deadlines, essayPrompts: [] },
+        sources: { 'info.deadlines': { ...grid.source, gatheredAt: NOW } },
+      });
     });
-  });
-  await seedColleges(gw.db, colleges);
-  names = colleges.map((c) => c.name);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+    names = colleges.map((c) => c.name);
+    return colleges;
+  },
 });
 
 const api = (user: TestUser, path: string, body: unknown) =>
@@ -65,7 +51,7 @@ describe.each(VIEWPORTS)('deadlines at $width x $height', (viewport) => {
     const user = await createVerifiedUser({ name: 'Grid' });
     for (const name of names)
       expect((await api(user, '/add-user-college', { collegeName: name })).status).toBe(200);
-    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    const { page, context, errors } = await newPage({ viewport });
     try {
       await context.clock.setFixedTime(new Date(NOW));
       await signInInBrowser(page, user);

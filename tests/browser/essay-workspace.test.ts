@@ -3,24 +3,11 @@
 // a warning when a draft names another college, and the college list with the student's own first.
 import type { EssayDraft } from '@ct/contracts';
 import { EssaysRepository } from '@ct/essays/repositories/essays';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
-
-let gw: TestGateway;
-let browser: Browser;
 
 const COLBY = 'Colby College';
 const BATES = 'Bates College';
@@ -30,12 +17,10 @@ const WHY_COLBY = 'Why Colby? (250 words)';
 const COMMUNITY = 'Describe a community you belong to and your place within it.';
 const COMMUNITY_BATES = `${COMMUNITY} Please answer in 200 words or fewer.`;
 
+const { gw, newPage } = browserSuite({
+  colleges: [COLBY, BATES, HILL, OTHER].map((name) => buildCollege({ name })),
+});
 beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(
-    gw.db,
-    [COLBY, BATES, HILL, OTHER].map((name) => buildCollege({ name })),
-  );
   const essays = new EssaysRepository(gw.db);
   await essays.saveCollegePrompts({ name: COLBY }, [
     { text: WHY_COLBY },
@@ -43,10 +28,6 @@ beforeAll(async () => {
   ]);
   await essays.saveCollegePrompts({ name: BATES }, [{ text: 'Why Bates?' }, { text: COMMUNITY_BATES }]);
   await essays.saveCollegePrompts({ name: OTHER }, [{ text: 'Why Other?' }]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
 });
 
 async function student(name: string): Promise<TestUser> {
@@ -76,7 +57,7 @@ async function openDraft(page: Page, prompt: string): Promise<Locator> {
 describe('/essays in Chromium', () => {
   it('lists the student’s own colleges first, and other colleges only through the filter', async () => {
     const user = await student('Ines');
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/essays');
     const grid = page.getByRole('list', { name: 'Colleges with essay prompts' });
@@ -100,7 +81,7 @@ describe('/essays in Chromium', () => {
 
   it('gives each prompt a draft with its limit and a live count, autosaves it, and loses nothing on reload', async () => {
     const user = await student('Jude');
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/essays');
     const ws = workspace(page);
@@ -178,7 +159,7 @@ describe('/essays in Chromium', () => {
 
   it('keeps versions and restores one, and warns when a draft names another of the student’s colleges', async () => {
     const user = await student('Kit');
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/essays');
     const box = await openDraft(page, WHY_COLBY);
@@ -212,7 +193,7 @@ describe('/essays in Chromium', () => {
 
   it('never overwrites a newer copy saved elsewhere: the student chooses', async () => {
     const user = await student('Lou');
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/essays');
     const box = await openDraft(page, 'Why Bates?');

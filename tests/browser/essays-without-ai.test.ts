@@ -4,24 +4,11 @@
 // start a draft for any prompt they paste, with its word limit.
 import type { EssayDraft } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser } from 'playwright-core';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 let student: TestUser;
 const promptsFile = process.env.ESSAY_PROMPTS_FILE;
 
@@ -34,8 +21,9 @@ beforeAll(async () => {
   // As `npm start` with no key: no operator's Common App / UC prompts file either.
   delete process.env.ESSAY_PROMPTS_FILE;
   delete process.env.OPENAI_API_KEY;
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+});
+const { gw, newPage } = browserSuite({
+  colleges: [
     // What the Common App requirements grid says, as the shipped snapshot stores it.
     buildCollege({
       name: GRID,
@@ -57,15 +45,15 @@ beforeAll(async () => {
         requirements: { transcripts: null, SAT_ACT: null, teacherRecommendations: null },
       },
     }),
-  ]);
+  ],
+});
+beforeAll(async () => {
   student = await createVerifiedUser({ name: 'Pat Student' });
   for (const collegeName of [GRID, PLAIN])
     await gw.api('POST', '/api/add-user-college', { token: student.idToken, body: { collegeName } });
 });
-afterAll(async () => {
+afterAll(() => {
   if (promptsFile !== undefined) process.env.ESSAY_PROMPTS_FILE = promptsFile;
-  await browser?.close();
-  await gw?.close();
 });
 
 describe.each([
@@ -73,7 +61,7 @@ describe.each([
   { width: 390, height: 844 },
 ])('essays with no AI key at $width x $height', (viewport) => {
   it('lists the student colleges with what the data says, and never "No colleges available." beside them', async () => {
-    const { page, context } = await newPage(browser, gw.url, { viewport });
+    const { page, context } = await newPage({ viewport });
     await signInInBrowser(page, student);
     await page.goto('/essays');
     const writing = page.getByRole('list', { name: 'What your colleges ask for in writing' });
@@ -102,7 +90,7 @@ describe('a pasted prompt', () => {
   it('starts a draft with its word limit, autosaved like any other, and refuses bad input', async () => {
     const user = await createVerifiedUser({ name: 'Sam Student' });
     await gw.api('POST', '/api/add-user-college', { token: user.idToken, body: { collegeName: GRID } });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/essays');
     const form = page.getByRole('form', { name: 'Write for another prompt' });

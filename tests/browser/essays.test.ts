@@ -1,20 +1,14 @@
 import { CollegeIngestedEvent, EVENT_SUBSCRIBERS, MSG } from '@ct/contracts';
 import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
   seedColleges,
-  launchBrowser,
-  newPage,
   signInInBrowser,
-  startOpenAiFake,
-  startTestGateway,
   TEST_REDIS_URL,
-  type OpenAiFake,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const COLLEGE = 'Browser Essay College';
@@ -22,14 +16,14 @@ const WHY_US = `Why do you want to attend ${COLLEGE}?`;
 const COMMUNITY = 'Describe a community you belong to and your place in it.';
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
-let gw: TestGateway;
-let ai: OpenAiFake;
 let queue: QueueBackend;
-let browser: Browser;
 let user: TestUser;
 
-beforeAll(async () => {
-  ai = await startOpenAiFake({
+const { gw, openai, newPage } = browserSuite({
+  queue: 'bullmq',
+  // Embedded, the essays service (like the worker) reads its own variables from the environment.
+  env: { OPENAI_MODEL: 'fake-model' },
+  openai: {
     responder: (req) => {
       if (req.schemaName !== 'example_essays') return undefined;
       // The community prompt's examples always overrun its limit: no usable example, a failure.
@@ -47,18 +41,10 @@ beforeAll(async () => {
         },
       };
     },
-  });
-  // Embedded, the essays service (like the worker) reads its own variables from the environment.
-  Object.assign(process.env, {
-    OPENAI_API_KEY: ai.apiKey,
-    OPENAI_BASE_URL: ai.url,
-    OPENAI_MODEL: 'fake-model',
-  });
-  [gw, browser, user] = await Promise.all([
-    startTestGateway({ listen: true }),
-    launchBrowser(),
-    createVerifiedUser({ name: 'Essay Reader' }),
-  ]);
+  },
+});
+beforeAll(async () => {
+  user = await createVerifiedUser({ name: 'Essay Reader' });
   queue = openQueue({ url: TEST_REDIS_URL, prefix: gw.prefix });
   await new EventBus(queue, EVENT_SUBSCRIBERS).publish(
     CollegeIngestedEvent,
@@ -90,16 +76,11 @@ beforeAll(async () => {
     await new Promise((res) => setTimeout(res, 100));
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await queue?.close();
-  await gw?.close();
-  await ai?.close();
-});
+afterAll(() => queue?.close());
 
 describe('/essays in Chromium', () => {
   it('picks a college, a prompt, reads a labelled example, collapses it, and switches college', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user, { timeout: 45_000 });
     await page.goto('/essays');
     await expect.poll(() => page.title()).toMatch(/^Essay prompts/);
@@ -138,7 +119,7 @@ describe('/essays in Chromium', () => {
     // opening it again serves the stored examples: the AI was asked once
     await why.click();
     await example.waitFor();
-    expect(ai.responses().filter((r) => r.input.includes(WHY_US))).toHaveLength(1);
+    expect(openai.responses().filter((r) => r.input.includes(WHY_US))).toHaveLength(1);
 
     // choosing another college clears the prompts and essays
     await grid.getByRole('button', { name: 'University of California' }).click();
@@ -161,7 +142,7 @@ describe('/essays in Chromium', () => {
   }, 90_000);
 
   it('shows the spec text when example essays cannot be fetched', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user, { timeout: 45_000 });
     await page.goto('/essays');
     await page.getByRole('button', { name: COLLEGE }).click();

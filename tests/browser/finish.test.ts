@@ -2,23 +2,11 @@
 // sidebar's whole button, long notes clamped with "Show more", readable calendar markers, admin tables
 // that wrap long text, focus kept inside the phone menu and the college drawer, the search and the chosen
 // college in the URL (back and forward), autocomplete ranking, and page loads with no failing request.
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { grantRole } from '../hardening/lib/users.ts';
 
-let gw: TestGateway;
-let browser: Browser;
 let student: TestUser;
 
 const COLBY = 'Colby College';
@@ -27,22 +15,19 @@ const BOWDOIN = 'Bowdoin College';
 const MICHIGAN = 'University of Michigan-Ann Arbor';
 const LONG_NAME = `Institute of ${'Interdisciplinary'.repeat(8)} Studies`;
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({ name: COLBY, info: { deadlines: [{ type: 'Early Decision I', date: '2026-11-15' }] } }),
     buildCollege({ name: SAWYER }),
     buildCollege({ name: BOWDOIN }),
     buildCollege({ name: MICHIGAN, info: { deadlines: [{ type: 'Early Action', date: '2026-11-03' }] } }),
     buildCollege({ name: LONG_NAME, links: [`https://www.example.edu/${'a-very-long-path-'.repeat(12)}`] }),
-  ]);
+  ],
+});
+beforeAll(async () => {
   student = await createVerifiedUser({ name: 'Finn Ish' });
   for (const collegeName of [COLBY, MICHIGAN, BOWDOIN])
     await gw.api('POST', '/api/add-user-college', { token: student.idToken, body: { collegeName } });
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
 });
 
 const box = async (l: Locator) => {
@@ -55,7 +40,7 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Your Co
 
 describe('layout', () => {
   it('keeps each /usercolleges panel at its own height, and the checklist beside the tall ones', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, student);
     await page.goto(`/usercolleges?college=${encodeURIComponent(COLBY)}`);
     await page.getByRole('heading', { name: `Checklist — ${COLBY}` }).waitFor();
@@ -76,7 +61,7 @@ describe('layout', () => {
   });
 
   it('shows the collapsed sidebar its whole Expand button', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, student);
     await sidebar(page).getByRole('button', { name: 'Collapse Your Colleges' }).click();
     const expand = sidebar(page).getByRole('button', { name: 'Expand Your Colleges' });
@@ -94,7 +79,7 @@ describe('layout', () => {
       gw.api('POST', '/api/add-note', { token: user.idToken, body: { note: { title, content } } });
     await post('Essay plan', 'One line of the plan, and then another thought about it.\n'.repeat(20));
     await post('Short', 'Bring a pen.');
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     const long = page
@@ -119,7 +104,7 @@ describe('layout', () => {
   });
 
   it('marks calendar days with readable labels in the app style', async () => {
-    const { page, context } = await newPage(browser, gw.url, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await newPage({ viewport: { width: 390, height: 844 } });
     await signInInBrowser(page, student);
     await page.goto('/profile');
     const calendar = page.getByRole('region', { name: 'Deadlines Calendar' });
@@ -154,7 +139,7 @@ describe('layout', () => {
   it('wraps long text in the admin tables at desktop and phone widths', async () => {
     const admin = await createVerifiedUser({ name: 'Wrap Admin' });
     await grantRole(gw.db, admin.uid, 'admin');
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, admin);
     await page.goto('/admin');
     await page.getByText('Welcome, Admin!').waitFor();
@@ -196,7 +181,7 @@ describe('focus stays inside what is open (WCAG 2.4.3)', () => {
   }
 
   it('keeps focus in the phone menu, closes it on Escape and returns to the toggle', async () => {
-    const { page, context } = await newPage(browser, gw.url, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await newPage({ viewport: { width: 390, height: 844 } });
     await signInInBrowser(page, student);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
@@ -211,7 +196,7 @@ describe('focus stays inside what is open (WCAG 2.4.3)', () => {
   });
 
   it('keeps focus in the college drawer, closes it on Escape and returns to its opener', async () => {
-    const { page, context } = await newPage(browser, gw.url, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await newPage({ viewport: { width: 390, height: 844 } });
     await signInInBrowser(page, student);
     const open = page.getByRole('button', { name: 'Open Your Colleges' });
     await open.click();
@@ -228,7 +213,7 @@ describe('focus stays inside what is open (WCAG 2.4.3)', () => {
 
 describe('state in the URL', () => {
   it('puts the search in the URL, so reload, back and forward show the same college', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, student);
     await page.goto('/search');
     const input = page.getByLabel('College name');
@@ -253,7 +238,7 @@ describe('state in the URL', () => {
   });
 
   it('puts the chosen college in the URL, so reload, back and forward show the same checklist', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, student);
     const heading = (name: string) => page.getByRole('heading', { name: `Checklist — ${name}` });
     await sidebar(page).getByRole('button', { name: COLBY, exact: true }).click();
@@ -279,7 +264,7 @@ describe('state in the URL', () => {
 
 describe('autocomplete', () => {
   it('suggests the Colbys for "Colby", Colby College first, and not Bowdoin', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, student);
     await page.goto('/search');
     await page.getByLabel('College name').fill('Colby');
@@ -292,7 +277,7 @@ describe('autocomplete', () => {
 
 describe('page loads of an ordinary student', () => {
   it('make no failing request on any page', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     const failed: string[] = [];
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);

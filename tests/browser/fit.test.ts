@@ -3,31 +3,21 @@
 // the list in the season overview (counts per band, the notes, the cost of applying), and in Compare
 // (each college's band with its reason, the full rule on its card, the invitation to add scores).
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
+  scorecardSource,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 const OAK = 'Oak Fit College';
 const PINE = 'Pine Fit University';
-const SCORECARD = {
-  url: 'https://collegescorecard.ed.gov/school/?2',
-  title: 'College Scorecard, U.S. Department of Education',
-  gatheredAt: '2025-01-16T00:00:00.000Z',
-  dataYear: '2021-22',
-};
+const SCORECARD = scorecardSource(2);
 const tests = (rw: number, math: number, rate: number) => ({
   admissionRate: rate,
   admissionTests: {
@@ -42,16 +32,11 @@ const tests = (rw: number, math: number, rate: number) => ({
   dataYears: { admissions: '2021-22' },
 });
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({ name: OAK, demographics: tests(550, 560, 0.6), sources: { demographics: SCORECARD } }),
     buildCollege({ name: PINE, demographics: tests(720, 740, 0.08), sources: { demographics: SCORECARD } }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 async function studentWithScores(): Promise<TestUser> {
@@ -79,7 +64,7 @@ describe.each([
 ])('the fit band at $width', (viewport) => {
   it('shows the band with its rule on the card, and the list balance in the season overview', async () => {
     const user = await studentWithScores();
-    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    const { page, context, errors } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user);
       await page.goto('/search');
@@ -149,7 +134,7 @@ describe.each([
 
   it("shows each compared college's band with the rule it was judged by", async () => {
     const user = await studentWithScores();
-    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    const { page, context, errors } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user);
       await page.goto(compare);
@@ -192,7 +177,7 @@ describe.each([
 
   it('invites a student without scores to add them, and still shows the band no score can change', async () => {
     const user = await createVerifiedUser({ name: 'Noor' });
-    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    const { page, context, errors } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user);
       await page.goto(compare);

@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MSG } from '@ct/contracts';
-import { createVerifiedUser, launchBrowser, newPage, signInInBrowser } from '@ct/testkit';
-import type { Browser } from 'playwright-core';
+import { createVerifiedUser, newPage, sharedBrowser, signInInBrowser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,7 +16,7 @@ const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'ct-fresh-'));
 const clone = path.join(parent, 'college-ready');
 let child: ChildProcess;
 let output = '';
-let browser: Browser;
+const browser = sharedBrowser();
 
 /**
  * The committed tree (git ls-files) copied file by file, then node_modules hard-linked from this checkout
@@ -88,11 +87,9 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  browser = await launchBrowser();
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
   const signal = (sig: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, sig);

@@ -1,34 +1,23 @@
 import type { PublicConfig } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import {
+  browserSuite,
   createVerifiedUser,
   disableUser,
-  launchBrowser,
-  newPage,
+  gatewaySuite,
   signInInBrowser,
   signOutInBrowser,
-  startTestGateway,
   uniqueEmail,
-  type TestGateway,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-let gw: TestGateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { gw, newPage } = browserSuite();
 
 describe('profile account settings in Chromium', () => {
   it('shows the account, updates the name and changes the password from the modal', async () => {
     const user = await createVerifiedUser({ name: 'Old Name' });
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Old Name' }).waitFor();
@@ -76,7 +65,7 @@ describe('profile account settings in Chromium', () => {
 
   it('sends the password reset e-mail and locks the button with "Please wait..."', async () => {
     const user = await createVerifiedUser({ name: 'Reset Me' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Account Settings' }).click();
@@ -89,7 +78,7 @@ describe('profile account settings in Chromium', () => {
 
   it('signs the user out when the account is disabled, and says why on the login page', async () => {
     const user = await createVerifiedUser({ name: 'Soon Disabled' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Soon Disabled' }).waitFor();
@@ -118,12 +107,12 @@ describe('header by role', () => {
     );
     const nav = (p: Page) => p.getByRole('navigation', { name: 'Main' });
 
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, admin);
     await nav(page).getByRole('link', { name: 'Admin' }).waitFor();
     await context.close();
 
-    const s = await newPage(browser, gw.url);
+    const s = await newPage();
     await signInInBrowser(s.page, student);
     await s.page.goto('/profile');
     await s.page.getByRole('heading', { name: 'Stu Dent' }).waitFor();
@@ -136,7 +125,7 @@ describe('header by role', () => {
 
 describe('Google sign-in against the emulator', () => {
   it('offers a clearly labelled local test account that signs in and lands on Your Colleges', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     await page.getByRole('button', { name: 'Local test account (emulator only)' }).click();
@@ -152,21 +141,17 @@ describe('Google sign-in against the emulator', () => {
 });
 
 describe('with real Firebase configured', () => {
-  let real: TestGateway;
-  beforeAll(async () => {
-    // No emulator in the public config: the browser is told it talks to Google's servers.
-    real = await startTestGateway({
-      listen: true,
-      queue: 'memory',
-      env: { FIREBASE_AUTH_EMULATOR_HOST: '' },
-    });
+  // No emulator in the public config: the browser is told it talks to Google's servers.
+  const { gw: real } = gatewaySuite({
+    listen: true,
+    queue: 'memory',
+    env: { FIREBASE_AUTH_EMULATOR_HOST: '' },
   });
-  afterAll(() => real?.close());
 
   it('never shows the local test account', async () => {
     const config = (await (await fetch(`${real.url}/api/public-config`)).json()) as PublicConfig;
     expect(config.firebase.emulatorUrl).toBeNull();
-    const { page, context } = await newPage(browser, real.url);
+    const { page, context } = await newPage({ baseURL: real.url });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     expect(await page.getByText('Local test account').count()).toBe(0);

@@ -1,37 +1,25 @@
 import { MSG } from '@ct/contracts/messages';
 import {
   applyVerificationCode,
+  browserSuite,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
   signInInBrowser,
   signOutInBrowser,
-  startTestGateway,
   uniqueEmail,
-  type TestGateway,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 const RESET_SENT_IF_ACCOUNT =
   'If an account exists for that e-mail, we sent a password reset link to it. Check your inbox.';
 
-let gw: TestGateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { newPage } = browserSuite();
 
 const sessionState = (page: Page) => page.locator('html').getAttribute('data-session');
 
 describe('login page in Chromium', () => {
   it('signs up, asks for verification, refuses the unverified login, then logs in once verified', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     const email = uniqueEmail('signup');
     const password = 'Secret-pass-123';
     await page.goto('/login');
@@ -77,7 +65,7 @@ describe('login page in Chromium', () => {
 
   it('offers "Forgot password?" always and the reset after a wrong password, locked for 60 s after use', async () => {
     const user = await createVerifiedUser({ name: 'Reset Student' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.clock.install();
     await page.goto('/login');
     await page.getByRole('form', { name: 'Login' }).waitFor();

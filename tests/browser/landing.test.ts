@@ -1,25 +1,9 @@
-import {
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-} from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, createVerifiedUser, signInInBrowser } from '@ct/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { TAGLINES } from '../../web/src/features/landing/taglines.ts';
 
-let gw: TestGateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { newPage } = browserSuite();
 
 const FEATURES = [
   'Search for Colleges',
@@ -57,7 +41,7 @@ async function recordLanding(page: Page) {
 // Browsers on a busy 2-core machine: generous per-test time, no timed assertions.
 describe('landing page in Chromium', { timeout: 60_000 }, () => {
   it('fades in, asks the headline question, types the tagline and shows the six features', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     const recorded = await recordLanding(page);
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Are you College Ready?' }).waitFor();
@@ -95,7 +79,7 @@ describe('landing page in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('stops typing when paused', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/');
     const tagline = page.getByTestId('tagline');
     await expect.poll(async () => (await tagline.textContent())?.length ?? 0).toBeGreaterThan(3);
@@ -111,7 +95,7 @@ describe('landing page in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('with reduced motion shows everything at once', async () => {
-    const { page, context } = await newPage(browser, gw.url, { reducedMotion: 'reduce' });
+    const { page, context } = await newPage({ reducedMotion: 'reduce' });
     const recorded = await recordLanding(page);
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Are you College Ready?' }).waitFor();
@@ -123,7 +107,7 @@ describe('landing page in Chromium', { timeout: 60_000 }, () => {
 
   it('offers Sign In when signed out, and Your Colleges and Sign Out when signed in', async () => {
     const user = await createVerifiedUser({ name: 'Lena Landing' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/login');

@@ -4,24 +4,12 @@
 // quietly, empty sections folded, grants above the cost said in words), Compare that highlights only the
 // best value where it is clear, and charts where a student would rather look than read.
 import { RoleRepository } from '@ct/auth/repositories/roles';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 let student: TestUser;
 let admin: TestUser;
 
@@ -36,9 +24,8 @@ const STANFORD_NPC = 'financialaid.stanford.edu/undergrad/how/calculator/index.h
 const now = new Date();
 const ym = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: STANFORD,
       links: [
@@ -80,7 +67,9 @@ beforeAll(async () => {
         finance: { inStateTuition: null, outOfStateTuition: null, medianDebt: null },
       },
     }),
-  ]);
+  ],
+});
+beforeAll(async () => {
   [student, admin] = await Promise.all([
     createVerifiedUser({ name: 'Lou Student' }),
     createVerifiedUser({ name: 'Ann Admin' }),
@@ -104,10 +93,6 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -128,7 +113,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function session(viewport: (typeof VIEWPORTS)[number], user: TestUser | null) {
-  const s = await newPage(browser, gw.url, { viewport, reducedMotion: 'reduce' });
+  const s = await newPage({ viewport, reducedMotion: 'reduce' });
   if (user) await signInInBrowser(s.page, user, { timeout: 60_000 });
   return s;
 }

@@ -1,35 +1,31 @@
 import { MSG } from '@ct/contracts/messages';
 import {
+  browserSuite,
   buildCollege,
+  buildMajorAnswer,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
   signInInBrowser,
-  startOpenAiFake,
-  startTestGateway,
-  type OpenAiFake,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const COLLEGE = 'Lakeside Majors College';
 const PAGE = 'https://www.lakeside.example.edu/programs/computer-science';
 
-let gw: TestGateway;
-let ai: OpenAiFake;
-let browser: Browser;
 let user: TestUser;
 
-beforeAll(async () => {
-  ai = await startOpenAiFake({
+beforeAll(() => {
+  delete process.env.SCORECARD_API_KEY;
+});
+const { gw, openai, newPage } = browserSuite({
+  queue: 'bullmq',
+  openai: {
     responder: (req) => {
       if (req.schemaName !== 'major_profile') return undefined;
       const cs = req.input.startsWith('Major: Computer Science ');
       return {
-        value: {
+        value: buildMajorAnswer({
           found: cs,
           averageWeightedGpa: { value: cs ? 4.05 : null, scope: 'major', sourceUrl: cs ? PAGE : null },
           averageSatScore: { value: cs ? 1450 : null, scope: 'major', sourceUrl: cs ? PAGE : null },
@@ -37,38 +33,23 @@ beforeAll(async () => {
             value: cs ? ['Robotics team', 'Coding club'] : [],
             sourceUrl: cs ? PAGE : null,
           },
-          essayTopics: { value: [], sourceUrl: null },
           description: {
             value: cs ? 'Computing from theory to practice.' : null,
             sourceUrl: cs ? PAGE : null,
           },
-        },
+        }),
       };
     },
-  });
-  // Embedded, the worker reads its own variables from the environment.
-  Object.assign(process.env, {
-    OPENAI_API_KEY: ai.apiKey,
-    OPENAI_BASE_URL: ai.url,
-    OPENAI_REQUESTS_PER_MINUTE: '100000',
-  });
-  delete process.env.SCORECARD_API_KEY;
-  [gw, browser, user] = await Promise.all([
-    startTestGateway({ listen: true }),
-    launchBrowser(),
-    createVerifiedUser({ name: 'Major Seeker' }),
-  ]);
-  await seedColleges(gw.db, [buildCollege({ name: COLLEGE })]);
+  },
+  colleges: [buildCollege({ name: COLLEGE })],
+});
+beforeAll(async () => {
+  user = await createVerifiedUser({ name: 'Major Seeker' });
   const added = await gw.api('POST', '/api/add-user-college', {
     token: user.idToken,
     body: { collegeName: COLLEGE },
   });
   expect(added.status).toBe(200);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-  await ai?.close();
 });
 
 async function openPanel(page: Page) {
@@ -83,7 +64,7 @@ async function openPanel(page: Page) {
 
 describe('dashboard major stats in Chromium', () => {
   it('types a major, picks a suggestion, waits behind the overlay, and sees the stats', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     const panel = await openPanel(page);
     const input = panel.getByRole('combobox', { name: 'Major' });
     const submit = panel.getByRole('button', { name: 'Get Major Stats' });
@@ -98,14 +79,14 @@ describe('dashboard major stats in Chromium', () => {
     expect(await input.inputValue()).toBe('Computer Science');
 
     // a slow provider: the overlay shows, the input and button are disabled
-    ai.server.hold();
+    openai.server.hold();
     await submit.click();
     const overlay = page.getByTestId('loading-overlay');
     await overlay.waitFor();
     expect(await overlay.innerText()).toContain(MSG.loadingOverlay);
     expect(await input.isDisabled()).toBe(true);
     expect(await submit.isDisabled()).toBe(true);
-    ai.server.release();
+    openai.server.release();
 
     await panel.getByRole('heading', { name: `Computer Science at ${COLLEGE}` }).waitFor({ timeout: 20_000 });
     expect(await overlay.count()).toBe(0);
@@ -124,7 +105,7 @@ describe('dashboard major stats in Chromium', () => {
   }, 120_000);
 
   it('shows the spec texts when stats or suggestions cannot be found', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     const panel = await openPanel(page);
     const input = panel.getByRole('combobox', { name: 'Major' });
 

@@ -3,24 +3,11 @@
 // median debt and earnings, each with its data year. Compare takes up to four colleges, keeps the set in
 // the URL, colours only where the direction is clear, and stacks cards on a phone.
 import type { StudentProfile } from '@ct/contracts';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
-
-let gw: TestGateway;
-let browser: Browser;
 
 const PINE = 'Pine Ridge College';
 const LAKE = 'Lake State University';
@@ -38,9 +25,8 @@ const money = (over: Record<string, number | null>) => ({
   ...over,
 });
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: PINE,
       demographics: {
@@ -107,11 +93,7 @@ beforeAll(async () => {
         finance: money({ netPrice48001to75000: 12000, medianDebt: 12000 }),
       },
     }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 /** The label and value text of each money figure in a "Cost for you" block. */
@@ -141,7 +123,7 @@ const profileOf = async (user: TestUser) =>
 describe('their money in Chromium', () => {
   it('leads the card with the average net price and an invitation, then with their own figures once set', async () => {
     const user = await createVerifiedUser({ name: 'Mona' });
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/search');
 
@@ -266,7 +248,7 @@ describe('compare up to four in Chromium', () => {
       token: user.idToken,
       body: { homeState: 'ME', incomeBand: '48001-75000' },
     });
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/search?mode=compare');
     const panel = page.getByRole('tabpanel', { name: 'Compare Colleges' });
@@ -339,7 +321,7 @@ describe('compare up to four in Chromium', () => {
 
   it('stacks one card per college on a phone (390x844), opened from a shared link', async () => {
     const user = await createVerifiedUser({ name: 'Rae' });
-    const { page, context, errors } = await newPage(browser, gw.url, {
+    const { page, context, errors } = await newPage({
       viewport: { width: 390, height: 844 },
     });
     await signInInBrowser(page, user);

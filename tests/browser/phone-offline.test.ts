@@ -1,36 +1,25 @@
 // On the phone (390x844, Chromium): the app installs (a valid manifest, a service worker controlling the
 // page), a reload offline shows the list from the device, a tick made offline is saved on the device,
-// reaches the server once when the network is back and is not applied twice, and a note made offline
-// survives closing the tab (issue 32).
+// reaches the server once when the network is back and is not applied twice, so does a change of an
+// application's status (and one overtaken by a change elsewhere is told, not applied), and a note made
+// offline survives closing the tab (issue 32).
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
   newPage,
-  seedColleges,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import type { Checklist, Note } from '@ct/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 const PHONE = { width: 390, height: 844 };
 const SAVED = "Saved on this device — will sync when you're online";
-let gw: TestGateway;
-let browser: Browser;
 const college = buildCollege({ name: 'Harbor Light College' });
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [college]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { gw, browser } = browserSuite({ colleges: [college] });
 
 /** A student with the college on their list, signed in on a phone whose service worker controls the page. */
 async function studentOnPhone(
@@ -53,6 +42,23 @@ const checklistOf = async (user: TestUser) =>
       query: { collegeName: college.name },
     })
   ).body.checklist;
+
+const statusOf = async (user: TestUser) =>
+  (
+    await gw.api<{ colleges: Array<{ application: { status: string } }> }>('GET', '/api/get-season', {
+      token: user.idToken,
+    })
+  ).body.colleges[0]!.application.status;
+
+/** Changes the application's status through the season overview's editor. */
+async function setStatus(page: Page, status: string): Promise<void> {
+  const card = page.locator(`tbody.season-college[data-college="${college.name}"]`);
+  await card.getByRole('button', { name: `Update application to ${college.name}` }).click();
+  const form = page.getByRole('form', { name: `Application to ${college.name}` });
+  await form.getByLabel('Status').selectOption(status);
+  await form.getByRole('button', { name: `Save application to ${college.name}` }).click();
+  await form.waitFor({ state: 'detached' });
+}
 
 /** Waits until the device has saved what the page last showed (the cache is written within a second). */
 const deviceSaved = (page: Page) => page.waitForTimeout(1_200);
@@ -150,6 +156,70 @@ describe('the app on a phone', () => {
       },
     });
     expect(Object.values(await checklistOf(user))[0]![0]!.completed).toBe(true);
+    await context.close();
+  });
+
+  it('keeps a status change made offline on the device and applies it once when back online', async () => {
+    const { user, page, context } = await studentOnPhone('Offline Applicant');
+    await page.goto('/usercolleges');
+    const card = page.locator(`tbody.season-college[data-college="${college.name}"]`);
+    const badge = card.locator('.season-badge');
+    await badge.filter({ hasText: 'Researching' }).waitFor();
+    await deviceSaved(page);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/update-application')) sent.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await context.setOffline(true);
+    await setStatus(page, 'applying');
+    await page.getByRole('status').filter({ hasText: SAVED }).waitFor();
+    await badge.filter({ hasText: 'Applying' }).waitFor();
+    expect(await statusOf(user)).toBe('researching');
+
+    await context.setOffline(false);
+    await expect.poll(() => statusOf(user)).toBe('applying');
+    await page.getByRole('status').filter({ hasText: SAVED }).waitFor({ state: 'hidden' });
+    await badge.filter({ hasText: 'Applying' }).waitFor();
+    // Sent once, with its id; the same id again is answered from the record and changes nothing.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await gw.api('POST', '/api/update-application', {
+      token: user.idToken,
+      headers: { 'idempotency-key': sent[0]! },
+      body: { collegeName: college.name, status: 'withdrawn' },
+    });
+    expect(again.headers['idempotent-replay']).toBe('true');
+    expect(await statusOf(user)).toBe('applying');
+    await context.close();
+  });
+
+  it('tells the student when the application changed elsewhere while a status change waited', async () => {
+    const { user, page, context } = await studentOnPhone('Two Devices');
+    await page.goto('/usercolleges');
+    const badge = page.locator(`tbody.season-college[data-college="${college.name}"] .season-badge`);
+    await badge.filter({ hasText: 'Researching' }).waitFor();
+    await deviceSaved(page);
+    await context.setOffline(true);
+    await setStatus(page, 'withdrawn');
+    await page.getByRole('status').filter({ hasText: SAVED }).waitFor();
+    // Meanwhile, on the student's laptop:
+    await gw.api('POST', '/api/update-application', {
+      token: user.idToken,
+      body: { collegeName: college.name, status: 'submitted', plan: 'RD' },
+    });
+
+    await context.setOffline(false);
+    const notice = page.getByRole('alert');
+    await notice
+      .getByText(
+        `Your change to the application to ${college.name} (status: Withdrawn) was not saved: This application was changed elsewhere meanwhile (now status: Submitted); nothing was overwritten.`,
+        { exact: false },
+      )
+      .waitFor();
+    expect(await statusOf(user)).toBe('submitted');
+    await badge.filter({ hasText: 'Submitted' }).waitFor();
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.waitFor({ state: 'detached' });
     await context.close();
   });
 

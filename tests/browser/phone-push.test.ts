@@ -3,20 +3,16 @@
 // worker over CDP, a notification appears naming the college, the deadline and its date, and the page it
 // opens is the college's checklist (issue 32).
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
   newPage,
-  seedColleges,
   signInInBrowser,
   startFakePushService,
-  startTestGateway,
   type FakePushService,
-  type TestGateway,
 } from '@ct/testkit';
 import type { ServiceContext } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import type { UserDataSettings } from '../../services/user-data/src/config.ts';
@@ -29,28 +25,17 @@ const college = buildCollege({
   name: COLLEGE,
   info: { deadlines: [{ type: 'Early Action', date: '2026-11-01' }] },
 });
-let gw: TestGateway;
 let push: FakePushService;
-let browser: Browser;
 const keys = webpush.generateVAPIDKeys();
 
+const { gw, browser } = browserSuite({
+  env: { REMINDER_EVERY_MS: '0', VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey },
+  colleges: [college],
+});
 beforeAll(async () => {
-  [gw, push, browser] = await Promise.all([
-    startTestGateway({
-      listen: true,
-      queue: 'memory',
-      env: { REMINDER_EVERY_MS: '0', VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey },
-    }),
-    startFakePushService(),
-    launchBrowser(),
-  ]);
-  await seedColleges(gw.db, [college]);
+  push = await startFakePushService();
 });
-afterAll(async () => {
-  await browser?.close();
-  await push?.close();
-  await gw?.close();
-});
+afterAll(() => push?.close());
 
 describe('a deadline reminder on the phone', () => {
   it('turns into a notification that opens the right checklist', async () => {

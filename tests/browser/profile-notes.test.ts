@@ -4,37 +4,28 @@ import { MSG } from '@ct/contracts/messages';
 import { aidDates, countdownText, daysBetween, localToday } from '@ct/contracts/planning';
 import {
   accountExists,
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
+  longDate,
   signIn,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import ical, { type VEvent } from 'node-ical';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-let gw: TestGateway;
-let browser: Browser;
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 // Deadlines in the month the calendar opens on (the browser and this process share the clock and zone).
 const now = new Date();
 const ym = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 const DAY_NOTE = `${ym}-10`;
 const DAY_BUSY = `${ym}-20`;
-const longDate = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-};
+/** Two deadlines on one day: its calendar tile says "⚠ 2 deadlines". */
+const BUSY_DAY_DEADLINES = [
+  { type: 'Early Action', date: DAY_BUSY },
+  { type: 'Early Decision', date: DAY_BUSY },
+];
 
 const COLLEGE = 'Maple Valley College';
 
@@ -44,23 +35,8 @@ const countdownOf = (iso: string) => {
   return daysBetween(today, iso) < 0 ? `Passed · ${countdownText(iso, today)}` : countdownText(iso, today);
 };
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
-    buildCollege({
-      name: COLLEGE,
-      info: {
-        deadlines: [
-          { type: 'Early Action', date: DAY_BUSY },
-          { type: 'Early Decision', date: DAY_BUSY },
-        ],
-      },
-    }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+const { gw, newPage } = browserSuite({
+  colleges: [buildCollege({ name: COLLEGE, info: { deadlines: BUSY_DAY_DEADLINES } })],
 });
 
 const notesOf = async (user: TestUser) =>
@@ -73,7 +49,7 @@ const tile = (page: Page, iso: string) =>
 describe('profile notes and calendar in Chromium', () => {
   it('creates, edits and deletes a note, and shows its deadline on the calendar', async () => {
     const user = await createVerifiedUser({ name: 'Hana' });
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     const notes = page.getByRole('region', { name: 'Notes' });
@@ -169,7 +145,7 @@ describe('profile notes and calendar in Chromium', () => {
       token: user.idToken,
       body: { note: { title: 'Interview', content: 'Alumni interview', deadline: DAY_NOTE } },
     });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     const calendar = page.getByRole('region', { name: 'Deadlines Calendar' });
@@ -253,7 +229,7 @@ describe('profile notes and calendar in Chromium', () => {
 
   it('shows the empty states of a student with no deadlines', async () => {
     const user = await createVerifiedUser({ name: 'Jo' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     const calendar = page.getByRole('region', { name: 'Deadlines Calendar' });
@@ -270,7 +246,7 @@ describe('profile notes and calendar in Chromium', () => {
       token: user.idToken,
       body: { note: { title: 'Portfolio', content: 'Upload the art portfolio', deadline: DAY_NOTE } },
     });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     const feed = page.locator('.calendar-feed');
@@ -298,7 +274,7 @@ describe('profile notes and calendar in Chromium', () => {
       token: user.idToken,
       body: { note: { title: 'Keep me', content: 'Exported' } },
     });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     const section = page.getByRole('region', { name: 'Your Data' });

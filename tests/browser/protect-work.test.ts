@@ -3,38 +3,20 @@
 // yet."), leaving checklist edit mode with unsaved changes asks first, and deleting a note asks first.
 import type { Checklist } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-let gw: TestGateway;
-let browser: Browser;
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 const ASHFORD = 'Ashford College';
 const BRENTWOOD = 'Brentwood University';
 const CARLISLE = 'Carlisle Institute of Technology';
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({ name: ASHFORD }),
     buildCollege({ name: BRENTWOOD }),
     buildCollege({ name: CARLISLE }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 const addByApi = (user: TestUser, collegeName: string) =>
@@ -68,7 +50,7 @@ describe('a removed college', () => {
     for (const name of [ASHFORD, BRENTWOOD, CARLISLE]) await addByApi(user, name);
     await tick(user, BRENTWOOD, 0);
     await tick(user, BRENTWOOD, 1);
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto(`/usercolleges?college=${encodeURIComponent(BRENTWOOD)}`);
     await page.getByRole('heading', { name: `Checklist — ${BRENTWOOD}` }).waitFor();
@@ -111,7 +93,7 @@ describe('a removed college', () => {
     const user = await createVerifiedUser({ name: 'Vic' });
     await addByApi(user, CARLISLE);
     await tick(user, CARLISLE, 0);
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/usercolleges');
     await sidebar(page)
@@ -132,7 +114,7 @@ describe('a dashboard that could not load', () => {
   it('shows the error with Retry, never the empty state, and Retry loads the list or the checklist', async () => {
     const user = await createVerifiedUser({ name: 'Wes' });
     await addByApi(user, ASHFORD);
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.route('**/api/get-user-colleges*', (route) => route.abort());
     await page.goto('/usercolleges');
@@ -164,7 +146,7 @@ describe('unsaved checklist changes', () => {
     const user = await createVerifiedUser({ name: 'Xia' });
     await addByApi(user, ASHFORD);
     await addByApi(user, BRENTWOOD);
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/usercolleges');
     await sidebar(page).getByRole('button', { name: BRENTWOOD, exact: true }).click();
@@ -227,7 +209,7 @@ describe('deleting a note', () => {
         note: { title: 'Counselor meeting', content: 'Bring the transcript.', deadline: '2026-10-02' },
       },
     });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     const del = page.getByRole('button', { name: 'Delete Counselor meeting' });

@@ -4,41 +4,25 @@
 import type { Recommender } from '@ct/contracts';
 import { addDays, countdownText, localToday } from '@ct/contracts/planning';
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
+  longDate,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
-
-let gw: TestGateway;
-let browser: Browser;
 
 // Dates relative to today (the browser and this process share the clock and zone).
 const today = localToday();
 const PAST = addDays(today, -3);
 const SOON = addDays(today, 40);
 const COLLEGE = 'Quarry Hill College';
-const longDate = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-};
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: COLLEGE,
       info: {
@@ -48,11 +32,7 @@ beforeAll(async () => {
         ],
       },
     }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 const recommendersOf = async (user: TestUser) =>
@@ -67,7 +47,7 @@ describe('recommenders on the dashboard in Chromium', () => {
   it('tracks who, asked on and submitted per college, with the ask-by date from its deadlines', async () => {
     const user = await createVerifiedUser({ name: 'Noor' });
     await gw.api('POST', '/api/add-user-college', { token: user.idToken, body: { collegeName: COLLEGE } });
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/usercolleges');
     const panel = page.getByRole('region', { name: /^Recommenders/ });

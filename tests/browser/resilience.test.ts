@@ -1,36 +1,19 @@
 // What a student sees when the server goes away or a deploy lands while a tab is open: the product's own
 // pages (with the header, Retry and a way home), never React Router's developer page or a bare line of text,
 // and a checklist that stays on screen, its tick kept on the device, when the server cannot be reached.
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 90_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 let student: TestUser;
 const COLLEGE = 'Maple Ridge College';
 
+const { gw, newPage } = browserSuite({ colleges: [buildCollege({ name: COLLEGE })] });
 beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [buildCollege({ name: COLLEGE })]);
   student = await createVerifiedUser({ name: 'Rae Student' });
   await gw.api('POST', '/api/add-user-college', { token: student.idToken, body: { collegeName: COLLEGE } });
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
 });
 
 /** Every request to the app's server fails, as when the server is stopped (or the network is gone). */
@@ -48,7 +31,7 @@ describe.each([
   { width: 390, height: 844 },
 ])('at $width x $height', (viewport) => {
   it('server stopped, Search clicked: the product page with the header, Retry and Home, then Search after Retry', async () => {
-    const { page, context } = await newPage(browser, gw.url, { viewport });
+    const { page, context } = await newPage({ viewport });
     await signInInBrowser(page, student);
     await page.goto('/about');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -80,7 +63,7 @@ describe('a deploy while a tab is open', () => {
   it('reloads once onto the newer build when a page chunk is missing, and never loops', async () => {
     // Without the service worker: with it, the old build's chunks come from its precache and a new
     // version is offered by its update prompt (tests/browser/phone-offline.test.ts).
-    const { page, context } = await newPage(browser, gw.url, { serviceWorkers: 'block' });
+    const { page, context } = await newPage({ serviceWorkers: 'block' });
     await signInInBrowser(page, student);
     await page.goto('/about');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -113,7 +96,7 @@ describe('a deploy while a tab is open', () => {
   });
 
   it('shows the product page, with Retry, when a page throws while rendering', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, student);
     // A reply the page cannot use (the list is not a list): the page throws while rendering.
     await page.route('**/api/get-user-colleges*', (route) =>
@@ -143,7 +126,7 @@ describe.each([
   { width: 390, height: 844 },
 ])('the app cannot start, at $width x $height', (viewport) => {
   it('a failed /api/public-config shows the header, the reason and Retry, which starts the app', async () => {
-    const { page, context } = await newPage(browser, gw.url, { viewport });
+    const { page, context } = await newPage({ viewport });
     // The gateway writes the configuration into the page; a page served without it (a static host, a
     // proxy that rewrote it) asks /api/public-config, and that request fails.
     await page.route('**/about', async (route) => {
@@ -177,7 +160,7 @@ describe.each([
 
 describe('a tick while the server is down', () => {
   it('keeps the tick on the device, keeps the checklist on screen, and sends it once the server is back', async () => {
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, student);
     await page.goto(`/usercolleges?college=${encodeURIComponent(COLLEGE)}`);
     const panel = page.getByRole('region', { name: `Checklist — ${COLLEGE}` });

@@ -1,18 +1,16 @@
 import {
+  browserSuite,
+  buildFactsAnswer,
   createVerifiedUser,
   exampleFromSchema,
-  launchBrowser,
-  newPage,
+  providerFakes,
   signInInBrowser,
-  startOpenAiFake,
-  startScorecardFake,
-  type OpenAiFake,
-  type ScorecardFake,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STAGE_TEXT } from '../../web/src/features/search/stages.ts';
+import { TIMINGS } from '../../web/src/lib/timings.ts';
 import { startCollegesGateway } from '../api/colleges-helpers.ts';
 
 // A college that is NOT cached: the real worker gathers it from the local Scorecard fake (answering from
@@ -20,8 +18,7 @@ import { startCollegesGateway } from '../api/colleges-helpers.ts';
 const GEORGIA_TECH = 'Georgia Institute of Technology-Main Campus';
 const GEORGIA_TECH_ID = 139755;
 
-const GEORGIA_TECH_FACTS = {
-  found: true,
+const GEORGIA_TECH_FACTS = buildFactsAnswer({
   officialName: GEORGIA_TECH,
   city: 'Atlanta',
   state: 'GA',
@@ -46,7 +43,6 @@ const GEORGIA_TECH_FACTS = {
     value: { transcripts: 'Required', SAT_ACT: 'Required', teacherRecommendations: 'One counselor letter' },
     sourceUrl: 'https://admission.gatech.edu/first-year/requirements',
   },
-  tips: { value: null, sourceUrl: null },
   admissionStatistics: {
     value: { overallAcceptanceRate: 0.16, year: 'Class of 2029' },
     sourceUrl: 'https://admission.gatech.edu/first-year/profile',
@@ -55,49 +51,39 @@ const GEORGIA_TECH_FACTS = {
     value: { GPA: '4.0', SAT: '1370-1530', Major: null },
     sourceUrl: 'https://admission.gatech.edu/first-year/profile',
   },
-};
-
-let gw: TestGateway;
-let browser: Browser;
-let user: TestUser;
-let scorecard: ScorecardFake;
-let openai: OpenAiFake;
-
-beforeAll(async () => {
-  [scorecard, openai, browser, user] = await Promise.all([
-    startScorecardFake(),
-    startOpenAiFake(),
-    launchBrowser(),
-    createVerifiedUser({ name: 'Ingestion Student' }),
-  ]);
-  openai.setResponder((req) => {
-    if (req.input.includes('Georgia Institute of Technology')) return { value: GEORGIA_TECH_FACTS };
-    // Anything else: the model finds no such college.
-    if (req.schemaName === 'college_facts') {
-      return { value: { ...(exampleFromSchema(req.schema) as object), found: false } };
-    }
-    return undefined;
-  });
-  gw = await startCollegesGateway(
-    {
-      SCORECARD_API_URL: scorecard.url,
-      SCORECARD_API_KEY: scorecard.apiKey,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: openai.apiKey,
-      INGESTION_BACKOFF_MS: '50',
-      INGESTION_ATTEMPTS: '2',
-    },
-    { listen: true },
-  );
 });
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-  await Promise.all([scorecard?.close(), openai?.close()]);
+
+let user: TestUser;
+
+const { scorecard, openai, providerEnv } = providerFakes({
+  openai: {
+    responder: (req) => {
+      if (req.input.includes('Georgia Institute of Technology')) return { value: GEORGIA_TECH_FACTS };
+      // Anything else: the model finds no such college.
+      if (req.schemaName === 'college_facts') {
+        return { value: { ...(exampleFromSchema(req.schema) as object), found: false } };
+      }
+      return undefined;
+    },
+  },
+});
+const { gw, newPage } = browserSuite({
+  start: () =>
+    startCollegesGateway(
+      {
+        ...providerEnv(),
+        INGESTION_BACKOFF_MS: '50',
+        INGESTION_ATTEMPTS: '2',
+      },
+      { listen: true },
+    ),
+});
+beforeAll(async () => {
+  user = await createVerifiedUser({ name: 'Ingestion Student' });
 });
 
 async function openSearch(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const { page, context, errors } = await newPage(browser, gw.url);
+  const { page, context, errors } = await newPage();
   await signInInBrowser(page, user);
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -114,9 +100,41 @@ function fact(section: Locator, label: string): Locator {
     .locator('dd');
 }
 
+/** When the status route was asked, and each stage the answers gave. */
+function watchStatusAsks(page: Page): { at: number[]; stages: string[] } {
+  const asks = { at: [] as number[], stages: [] as string[] };
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/ingestion-status') asks.at.push(Date.now());
+  });
+  page.on('response', (r) => {
+    // The add-college answer gives the first stage; each status ask the next.
+    if (!['/api/ingestion-status', '/api/add-college'].includes(new URL(r.url()).pathname)) return;
+    void r
+      .json()
+      .then((b: { data?: { stage?: string } }) => b.data?.stage && asks.stages.push(b.data.stage))
+      .catch(() => undefined);
+  });
+  return asks;
+}
+
+/** Every line the loading overlay shows under its message, in order, as the page changes. */
+async function recordOverlayLines(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { overlayLines: string[] }).overlayLines = seen;
+    new MutationObserver(() => {
+      const line = document.querySelector('[data-testid="loading-overlay"] .loading-detail')?.textContent;
+      if (line && seen.at(-1) !== line) seen.push(line);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { overlayLines: string[] }).overlayLines);
+}
+
 describe('search for a college that is not cached yet', () => {
-  it('shows the overlay with the stage while it is gathered, then the card', async () => {
+  it('shows the overlay with each stage the job reports, then the card', async () => {
     const { page, errors, close } = await openSearch();
+    const asks = watchStatusAsks(page);
+    const overlayLines = await recordOverlayLines(page);
     // The AI provider answers only when the test says so, so the overlay is certainly seen mid-way.
     openai.server.hold();
     await page.getByLabel('College name').fill(GEORGIA_TECH);
@@ -128,11 +146,48 @@ describe('search for a college that is not cached yet', () => {
     await openai.server.waitForCalls(1);
     // The polled stage reaches the overlay: government data is in, college facts are being gathered.
     await overlay.getByText(/^Step 2 of 3: gathering deadlines/).waitFor();
-    openai.server.release();
+
+    // One poll watches the request: a few more asks come at most one an interval (two loops would
+    // ask about twice as often).
+    const first = asks.at.length;
+    await expect.poll(() => asks.at.length).toBeGreaterThanOrEqual(first + 5);
+    const recent = asks.at.slice(first - 1);
+    const span = recent.at(-1)! - recent[0]!;
+    expect(recent.length - 1).toBeLessThanOrEqual(span / TIMINGS.ingestionPollMs + 1);
+
+    // The job's last step shows too: while the college cannot be written yet, the job says "saving".
+    let unlock = () => {};
+    const locked = new Promise<void>((resolve) => (unlock = resolve));
+    let taken = () => {};
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const holding = gw.db.transaction(async (tx) => {
+      await tx.query('LOCK TABLE colleges.college IN EXCLUSIVE MODE');
+      taken();
+      await locked;
+    });
+    try {
+      await lockTaken;
+      openai.server.release();
+      await overlay.getByText(/^Step 3 of 3: saving what we found/).waitFor();
+    } finally {
+      unlock();
+      await holding;
+    }
 
     const card = page.getByRole('article', { name: GEORGIA_TECH });
     await card.waitFor();
     await overlay.waitFor({ state: 'detached' });
+    // No step shows that the job did not report: each line is a reported stage's, in the job's order.
+    const shown = await overlayLines();
+    const reported = new Set(asks.stages);
+    const unreported = shown.filter(
+      (line) => !Object.entries(STAGE_TEXT).some(([stage, text]) => text === line && reported.has(stage)),
+    );
+    expect(unreported).toEqual([]);
+    const order = Object.values(STAGE_TEXT);
+    const steps = shown.map((line) => order.indexOf(line));
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(shown).toContain(STAGE_TEXT.saving);
 
     // Government data, mapped from the official Scorecard row and shown by the display rules.
     const row = scorecard.row(GEORGIA_TECH_ID)!;

@@ -9,25 +9,19 @@ import {
   buildCollege,
   buildFactsAnswer,
   createVerifiedUser,
-  launchBrowser,
   newPage,
   seedColleges,
   signInInBrowser,
-  startOpenAiFake,
-  startScorecardFake,
-  type OpenAiFake,
+  providerFakes,
+  sharedBrowser,
   type ResponsesRequest,
-  type ScorecardFake,
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCollegesGateway } from '../api/colleges-helpers.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collegesSuite } from '../api/colleges-helpers.ts';
 
-let browser: Browser;
-let scorecard: ScorecardFake;
-let openai: OpenAiFake;
 let student: TestUser;
 let admin: TestUser;
 
@@ -59,11 +53,10 @@ function answer(req: ResponsesRequest) {
   return buildFactsAnswer({ officialName: 'Example official name', website: 'https://www.example.com/' });
 }
 
+const browser = sharedBrowser();
+const { scorecard, openai } = providerFakes();
 beforeAll(async () => {
-  [browser, scorecard, openai, student, admin] = await Promise.all([
-    launchBrowser(),
-    startScorecardFake(),
-    startOpenAiFake(),
+  [student, admin] = await Promise.all([
     createVerifiedUser({ name: 'Trust Student' }),
     createVerifiedUser({ name: 'Trust Admin' }),
   ]);
@@ -78,10 +71,6 @@ beforeAll(async () => {
         }
       : undefined,
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([scorecard?.close(), openai?.close()]);
 });
 
 async function importYale(gw: TestGateway): Promise<void> {
@@ -115,18 +104,17 @@ function fact(page: Page, region: string, label: string) {
 }
 
 describe('with an AI key', { timeout: 120_000 }, () => {
-  let gw: TestGateway;
+  const gw = collegesSuite(
+    () => ({
+      SCORECARD_API_URL: undefined,
+      SCORECARD_API_KEY: undefined,
+      OPENAI_BASE_URL: openai.url,
+      OPENAI_API_KEY: openai.apiKey,
+      INGESTION_BACKOFF_MS: '50',
+    }),
+    { listen: true },
+  );
   beforeAll(async () => {
-    gw = await startCollegesGateway(
-      {
-        SCORECARD_API_URL: undefined,
-        SCORECARD_API_KEY: undefined,
-        OPENAI_BASE_URL: openai.url,
-        OPENAI_API_KEY: openai.apiKey,
-        INGESTION_BACKOFF_MS: '50',
-      },
-      { listen: true },
-    );
     await importYale(gw);
     await new RoleRepository(gw.db).grantRole(admin.uid, 'admin', admin.email, 'test');
     await seedColleges(gw.db, [
@@ -152,7 +140,6 @@ describe('with an AI key', { timeout: 120_000 }, () => {
       buildCollege({ name: 'Review Target University' }),
     ]);
   });
-  afterAll(() => gw?.close());
 
   it('shows a Scorecard college at once, with a status line while its own pages are read, then fills in', async () => {
     openai.server.hold();
@@ -293,20 +280,16 @@ describe('with an AI key', { timeout: 120_000 }, () => {
 });
 
 describe('without any key', { timeout: 120_000 }, () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startCollegesGateway(
-      {
-        SCORECARD_API_URL: undefined,
-        SCORECARD_API_KEY: undefined,
-        OPENAI_BASE_URL: undefined,
-        OPENAI_API_KEY: undefined,
-      },
-      { listen: true },
-    );
-    await importYale(gw);
-  });
-  afterAll(() => gw?.close());
+  const gw = collegesSuite(
+    () => ({
+      SCORECARD_API_URL: undefined,
+      SCORECARD_API_KEY: undefined,
+      OPENAI_BASE_URL: undefined,
+      OPENAI_API_KEY: undefined,
+    }),
+    { listen: true },
+  );
+  beforeAll(() => importYale(gw));
 
   it('shows the official figures and one short line saying which facts need which key', async () => {
     const { page, context, errors } = await search(gw, 'Yale University');

@@ -1,21 +1,9 @@
-import {
-  buildCollege,
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
+import { browserSuite, buildCollege, createVerifiedUser, signInInBrowser, type TestUser } from '@ct/testkit';
 import { COMPARE_METRICS } from '@ct/contracts/constants';
 import { countdownText, daysBetween, localToday } from '@ct/contracts/planning';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let gw: TestGateway;
-let browser: Browser;
 let user: TestUser;
 
 const GATHERED = '2026-01-05T15:30:00.000Z';
@@ -83,24 +71,16 @@ const southgate = buildCollege({
   },
 });
 
+const { gw, newPage } = browserSuite({ colleges: [northfield, southgate] });
 beforeAll(async () => {
-  [gw, browser, user] = await Promise.all([
-    startTestGateway({ listen: true, queue: 'memory' }),
-    launchBrowser(),
-    createVerifiedUser({ name: 'Search Student' }),
-  ]);
-  await seedColleges(gw.db, [northfield, southgate]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  user = await createVerifiedUser({ name: 'Search Student' });
 });
 
 /** A signed-in page on /search, reached through the navigation bar like a student would. */
 async function openSearch(
   opts: { viewport?: { width: number; height: number } } = {},
 ): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const { page, context, errors } = await newPage(browser, gw.url, opts);
+  const { page, context, errors } = await newPage(opts);
   await signInInBrowser(page, user);
   // On a phone the header links sit behind the menu toggle.
   const toggle = page.getByRole('button', { name: 'Open menu' });

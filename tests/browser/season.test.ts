@@ -4,43 +4,28 @@
 import { addDays, entryYear, localToday } from '@ct/contracts/planning';
 import { STATUS_LABELS, type ApplicationStatus } from '@ct/contracts/season';
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
+  scorecardSource,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
+  VIEWPORTS,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 const today = localToday();
 const entry = entryYear(today);
 const ALDER = 'Alder Season College';
 const BIRCH = 'Birch Season University';
 const CEDAR = 'Cedar Season Institute';
-const SCORECARD = {
-  url: 'https://collegescorecard.ed.gov/school/?1',
-  title: 'College Scorecard, U.S. Department of Education',
-  gatheredAt: '2025-01-16T00:00:00.000Z',
-  dataYear: '2021-22',
-};
+const SCORECARD = scorecardSource(1);
 
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: ALDER,
       demographics: {
@@ -78,11 +63,7 @@ beforeAll(async () => {
       name: CEDAR,
       info: { deadlines: [{ type: 'Regular Decision', date: addDays(today, 5) }], essayPrompts: [] },
     }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 const post = (user: TestUser, path: string, body: Record<string, unknown>) =>
@@ -102,7 +83,7 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
   it('shows every college at a glance, sorts by next deadline, and opens a college’s panels', async () => {
     const user = await studentWith([ALDER, BIRCH, CEDAR]);
     await post(user, '/update-application', { collegeName: ALDER, plan: 'ED' });
-    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    const { page, context, errors } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user);
       await page.goto('/usercolleges');
@@ -148,7 +129,7 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
 
   it('leads a new student to Search', async () => {
     const user = await createVerifiedUser({ name: 'New' });
-    const { page, context } = await newPage(browser, gw.url, { viewport });
+    const { page, context } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user);
       await page.goto('/usercolleges');
@@ -161,7 +142,7 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
 
   it('takes an application through every status, and refuses an answer before an admission', async () => {
     const user = await studentWith([BIRCH]);
-    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    const { page, context, errors } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user);
       await page.goto('/usercolleges');
@@ -226,7 +207,7 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
     await post(user, '/update-student-profile', { homeState: 'ME', incomeBand: '48001-75000' });
     for (const collegeName of [ALDER, BIRCH])
       await post(user, '/update-application', { collegeName, plan: 'RD', status: 'admitted' });
-    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    const { page, context, errors } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user);
       await page.goto('/usercolleges');
@@ -295,7 +276,7 @@ describe.each(VIEWPORTS)('the season at $width', (viewport) => {
     const user = await studentWith([ALDER, BIRCH]);
     await post(user, '/update-application', { collegeName: ALDER, status: 'admitted', decisionOn: today });
     await post(user, '/update-application', { collegeName: BIRCH, status: 'waitlisted', decisionOn: today });
-    const { page, context, errors } = await newPage(browser, gw.url, { viewport });
+    const { page, context, errors } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user);
       await page.goto('/profile');

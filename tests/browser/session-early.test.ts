@@ -3,38 +3,19 @@
 // after the page has loaded), and the server still decides: a disabled account's stored session ends with
 // the reason on the login page, a token near its expiry waits for the SDK, and signing out before the SDK
 // has loaded signs out. Fails too if a new SDK stores its user elsewhere (web/src/auth/stored.ts).
-import {
-  buildCollege,
-  createVerifiedUser,
-  disableUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
-  signInInBrowser,
-  startTestGateway,
-  type TestGateway,
-} from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, buildCollege, createVerifiedUser, disableUser, signInInBrowser } from '@ct/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-let gw: TestGateway;
-let browser: Browser;
 const college = buildCollege({ name: 'Stored Session College' });
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [college]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { gw, newPage } = browserSuite({ colleges: [college] });
 
 /** A signed-in student with one college on the list, in a page of their own. */
 async function returningStudent(name: string) {
   const user = await createVerifiedUser({ name });
   await gw.api('POST', '/api/add-user-college', { token: user.idToken, body: { collegeName: college.name } });
-  const { page, context, errors } = await newPage(browser, gw.url);
+  const { page, context, errors } = await newPage();
   await signInInBrowser(page, user);
   return { user, page, context, errors };
 }

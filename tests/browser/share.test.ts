@@ -5,38 +5,27 @@
 // sorted, and the choices survive a reload and the back button (they live in the URL).
 import { addDays, localToday } from '@ct/contracts/planning';
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
-  seedColleges,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
+  VIEWPORTS,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import { axe, describeViolations, settled } from '../a11y/lib.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 const today = localToday();
 const ASPEN = 'Aspen Share College';
 const BIRCH = 'Birch Share University';
 const CEDAR = 'Cedar Share Institute';
 const SECRET = 'Private worry about the interview';
 
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, newPage } = browserSuite({
+  colleges: [
     buildCollege({
       name: ASPEN,
       info: { deadlines: [{ type: 'Regular Decision', date: addDays(today, 60) }], essayPrompts: [] },
@@ -49,11 +38,7 @@ beforeAll(async () => {
       name: CEDAR,
       info: { deadlines: [{ type: 'Regular Decision', date: addDays(today, 30) }], essayPrompts: [] },
     }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 const post = (user: TestUser, path: string, body: Record<string, unknown>) =>
@@ -88,8 +73,8 @@ const noteTitles = (page: Page) => page.locator('.notes-list h4').allInnerTexts(
 describe.each(VIEWPORTS)('share links at $width x $height', (viewport) => {
   it('a parent opens the link without signing in, sees the list and deadlines, and not after revoking', async () => {
     const user = await student();
-    const me = await newPage(browser, gw.url, { viewport });
-    const parent = await newPage(browser, gw.url, { viewport, reducedMotion: 'reduce' });
+    const me = await newPage({ viewport });
+    const parent = await newPage({ viewport, reducedMotion: 'reduce' });
     try {
       await signInInBrowser(me.page, user, { path: '/login' });
       await me.page.goto('/profile');
@@ -156,7 +141,7 @@ describe.each(VIEWPORTS)('share links at $width x $height', (viewport) => {
 
   it('filters and sorts the list and the notes, and keeps the choices in the URL', async () => {
     const user = await student();
-    const { page, context } = await newPage(browser, gw.url, { viewport });
+    const { page, context } = await newPage({ viewport });
     try {
       await signInInBrowser(page, user, { path: '/login' });
       await page.goto('/usercolleges');

@@ -5,34 +5,22 @@
 // explained on the login page.
 import { MSG } from '@ct/contracts/messages';
 import {
+  browserSuite,
   createVerifiedUser,
-  launchBrowser,
-  newPage,
   oobCodes,
   revokeTokens,
   signInInBrowser,
   signUp,
-  startTestGateway,
   uniqueEmail,
-  type TestGateway,
 } from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-let gw: TestGateway;
-let browser: Browser;
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 const REFUSED = 'The email or password is incorrect. Check them and try again, or reset your password.';
 const RESET_SENT =
   'If an account exists for that e-mail, we sent a password reset link to it. Check your inbox.';
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-});
+const { gw, newPage } = browserSuite();
 
 const loginForm = (page: Page) => page.getByRole('form', { name: 'Login' });
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
@@ -47,7 +35,7 @@ const codesFor = async (email: string, type: string) =>
 describe('where sign-in leads', () => {
   it('returns a deep link to its page after login, and lands on Your Colleges otherwise', async () => {
     const user = await createVerifiedUser({ name: 'Deep Link' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/usercolleges?college=Somewhere');
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/usercolleges?college=Somewhere');
@@ -63,7 +51,7 @@ describe('where sign-in leads', () => {
     await page.waitForURL((u) => u.pathname === '/profile');
     await context.close();
 
-    const plain = await newPage(browser, gw.url);
+    const plain = await newPage();
     await signInInBrowser(plain.page, user);
     expect(new URL(plain.page.url()).pathname).toBe('/usercolleges');
     await plain.page.getByRole('heading', { name: 'Your Colleges', level: 1 }).waitFor();
@@ -76,7 +64,7 @@ describe('where sign-in leads', () => {
     ['a backslash trick', '/\\evil.example'],
   ])('never follows %s in ?next=', async (_what, next) => {
     const user = await createVerifiedUser({ name: 'Careful' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto(`/login?next=${encodeURIComponent(next)}`);
     await fillLogin(page, user.email, user.password);
     await page.waitForURL((u) => u.pathname === '/usercolleges');
@@ -88,7 +76,7 @@ describe('where sign-in leads', () => {
 describe('the login page', () => {
   it('gives a wrong password and an unknown e-mail the same words and the same reset offer', async () => {
     const user = await createVerifiedUser({ name: 'Same Words' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/login');
     await fillLogin(page, user.email, 'not-the-password');
     const alert = page.getByRole('alert');
@@ -105,7 +93,7 @@ describe('the login page', () => {
   it('always offers "Forgot password?", and answers the same for an unknown e-mail', async () => {
     const user = await createVerifiedUser({ name: 'Forgetful' });
     const unknown = uniqueEmail('nobody');
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.clock.install();
     await page.goto('/login');
     const forgot = page.getByRole('button', { name: 'Forgot password?' });
@@ -136,7 +124,7 @@ describe('the login page', () => {
     const email = uniqueEmail('unverified');
     const password = 'Secret-pass-123';
     await signUp(email, password, 'Not Yet');
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await page.goto('/login');
     await loginForm(page).waitFor();
     const resend = page.getByRole('button', { name: 'Resend verification e-mail' });
@@ -159,7 +147,7 @@ describe('the login page', () => {
 describe('the account menu', () => {
   it('is in the header on every page, says who is signed in, works with the keyboard and signs out', async () => {
     const user = await createVerifiedUser({ name: 'Menu Student' });
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Sign In' }).waitFor();
@@ -204,7 +192,7 @@ describe('the account menu', () => {
 describe('a session ended elsewhere', () => {
   it('is explained on the login page, which brings the student back afterwards', async () => {
     const user = await createVerifiedUser({ name: 'Changed Elsewhere' });
-    const { page, context } = await newPage(browser, gw.url);
+    const { page, context } = await newPage();
     await signInInBrowser(page, user);
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Changed Elsewhere' }).waitFor();

@@ -1,57 +1,37 @@
 // What a student and an admin see of issue 20 item 1, in Chromium at desktop and phone width: the student
 // whose search gathered an AI answer sees its unvouched facts marked unverified (never as a link to
 // follow); another student sees none of them; the admin's Fact Review section approves or drops them.
-import {
-  createVerifiedUser,
-  launchBrowser,
-  newPage,
-  signInInBrowser,
-  startOpenAiFake,
-  type OpenAiFake,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, signInInBrowser, VIEWPORTS, type TestUser } from '@ct/testkit';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axe, describeViolations } from '../a11y/lib.ts';
 import { eventually, startCollegesGateway } from '../api/colleges-helpers.ts';
-import { attackAnswer, makeAdmin, seedAttackColleges } from '../api/trust-attacks.ts';
+import { attackAnswer, stageAttack } from '../api/trust-attacks.ts';
 
 const PACIFIC = 'University of the Pacific';
 const FEE_TIP = 'Pay the $500 application fee at https://pay.zorblax-fees.com before you apply.';
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
-let browser: Browser;
-let openai: OpenAiFake;
-let gw: TestGateway;
 let ana: TestUser;
 let ben: TestUser;
 let ada: TestUser;
 
+const { gw, openai, newPage } = browserSuite({
+  openai: { responder: attackAnswer },
+  start: () =>
+    startCollegesGateway(
+      {
+        SCORECARD_API_URL: undefined,
+        SCORECARD_API_KEY: undefined,
+        OPENAI_BASE_URL: openai.url,
+        OPENAI_API_KEY: openai.apiKey,
+        INGESTION_BACKOFF_MS: '50',
+        OUTBOX_RELAY_MS: '200',
+      },
+      { listen: true },
+    ),
+});
 beforeAll(async () => {
-  [browser, openai, ana, ben, ada] = await Promise.all([
-    launchBrowser(),
-    startOpenAiFake({ responder: attackAnswer }),
-    createVerifiedUser({ name: 'Ana Asker' }),
-    createVerifiedUser({ name: 'Ben Bystander' }),
-    createVerifiedUser({ name: 'Ada Admin' }),
-  ]);
-  gw = await startCollegesGateway(
-    {
-      SCORECARD_API_URL: undefined,
-      SCORECARD_API_KEY: undefined,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: openai.apiKey,
-      INGESTION_BACKOFF_MS: '50',
-      OUTBOX_RELAY_MS: '200',
-    },
-    { listen: true },
-  );
-  await seedAttackColleges(gw.db);
-  await makeAdmin(gw.db, ada);
+  ({ ana, ben, ada } = await stageAttack(gw.db));
   // Ana opens the college; the scripted answer is gathered for her in the background.
   await gw.api('GET', '/api/search-college', { token: ana.idToken, query: { name: PACIFIC } });
   await eventually(async () => {
@@ -62,14 +42,9 @@ beforeAll(async () => {
     return r.body.data?.state === 'done' ? true : undefined;
   }, 60_000);
 });
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-  await openai?.close();
-});
 
 async function searchFor(user: TestUser, viewport: { width: number; height: number }) {
-  const opened = await newPage(browser, gw.url, { viewport });
+  const opened = await newPage({ viewport });
   const { page } = opened;
   await signInInBrowser(page, user);
   await page.goto('/search');
@@ -116,7 +91,7 @@ describe('unverified facts', { timeout: 120_000 }, () => {
   }
 
   it('an admin drops one and approves another from the Fact Review section', async () => {
-    const { page, context, errors } = await newPage(browser, gw.url);
+    const { page, context, errors } = await newPage();
     await signInInBrowser(page, ada);
     await page.goto('/admin');
     const section = page

@@ -10,36 +10,24 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '@ct/contracts/messages';
 import { addDays, localToday } from '@ct/contracts/planning';
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
   newPage,
-  seedColleges,
+  scorecardSource,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
+  VIEWPORTS,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EssaysRepository } from '@ct/essays/repositories/essays';
 import { axe, describeViolations } from '../a11y/lib.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 const today = localToday();
-const SCORECARD = {
-  url: 'https://collegescorecard.ed.gov/school/?1',
-  title: 'College Scorecard, U.S. Department of Education',
-  gatheredAt: '2025-01-16T00:00:00.000Z',
-  dataYear: '2021-22',
-};
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
+const SCORECARD = scorecardSource(1);
 // Six colleges with long names, five-figure prices, prompts and every kind of status, as a real list has.
 const SIX = [
   'Massachusetts Walkthrough Institute of Technology',
@@ -53,9 +41,8 @@ const SIX = [
 const STANFORD = 'Stanford Walkthrough University';
 const NO_COUNSELOR = 'Counselor Optional Walkthrough College';
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, browser } = browserSuite({
+  colleges: [
     buildCollege({ name: STANFORD, demographics: { schoolCity: 'Stanford', schoolState: 'CA' } }),
     buildCollege({
       name: NO_COUNSELOR,
@@ -83,11 +70,7 @@ beforeAll(async () => {
         },
       }),
     ),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
+  ],
 });
 
 const post = (user: TestUser, path: string, body: Record<string, unknown>) =>

@@ -11,17 +11,16 @@ import {
   buildCollege,
   createVerifiedUser,
   disableUser,
+  gatewaySuite,
   revokeTokens,
   seedColleges,
   signUp,
-  startTestGateway,
   tokenClaims,
   uniqueEmail,
   unsignedToken,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ROUTES,
   PUBLIC_ROUTES,
@@ -37,7 +36,6 @@ import {
 } from './lib/routes.ts';
 import { deleteAccount, grantRole, revokeRole } from './lib/users.ts';
 
-let gw: TestGateway;
 let alice: TestUser; // the caller
 let bob: TestUser; // the other student, whose data must stay his
 let carol: TestUser; // an admin
@@ -98,8 +96,8 @@ const bobHints = () =>
 
 const describeRes = (r: ApiResponse) => `${r.status} ${r.text.slice(0, 140)}`;
 
+const { gw } = gatewaySuite({ env: { RUN_WORKER: 'false' } });
 beforeAll(async () => {
-  gw = await startTestGateway({ env: { RUN_WORKER: 'false' } });
   await seedColleges(gw.db, [buildCollege({ name: SHARED_COLLEGE }), buildCollege({ name: BOB_COLLEGE })]);
   const names = ['Alice', 'Bob', 'Carol', 'Sam', 'Rev', 'Dis', 'Del'] as const;
   const [a, b, c, s, rev, dis, del] = await Promise.all(names.map((name) => createVerifiedUser({ name })));
@@ -122,7 +120,6 @@ beforeAll(async () => {
     'not a JWT': 'not-a-jwt',
   });
 });
-afterAll(() => gw?.close());
 
 /** Sends with a raw Authorization header value (or none). */
 const sendAuth = (req: ApiRequest, header: string | null) =>

@@ -6,21 +6,19 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { internalKey, signInternalCall } from '@ct/service-kit';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, gatewaySuite, startTestGateway, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnTs, type RunningProcess } from '../../scripts/lib/stack.ts';
 
 const note = { title: `Private ${randomBytes(4).toString('hex')}`, content: 'Only mine' };
 
 describe('internal headers from outside', () => {
-  let gw: TestGateway;
   let bob: TestUser;
+  const { gw } = gatewaySuite({ listen: true, queue: 'memory', env: { RUN_WORKER: 'false' } });
   beforeAll(async () => {
-    gw = await startTestGateway({ listen: true, queue: 'memory', env: { RUN_WORKER: 'false' } });
     bob = await createVerifiedUser({ name: 'Bob' });
     expect((await gw.api('POST', '/api/add-note', { token: bob.idToken, body: { note } })).status).toBe(200);
   });
-  afterAll(() => gw?.close());
 
   const bobAuth = () => ({ uid: bob.uid, email: bob.email, emailVerified: true, name: 'Bob' });
   const fromOutside = (path: string, headers: Record<string, string>) =>

@@ -11,31 +11,21 @@
 import type { College, IngestionRequest, Note } from '@ct/contracts';
 import {
   buildCollege,
-  clearRedisPrefix,
   createVerifiedUser,
-  freshDatabase,
+  distributedSuite,
   seedColleges,
   startOpenAiFake,
   startScorecardFake,
   startTestGateway,
   TEST_REDIS_URL,
-  uniquePrefix,
   type ApiResult,
   type OpenAiFake,
   type ScorecardFake,
-  type TestDatabase,
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  spawnTs,
-  startDistributed,
-  stopProcess,
-  waitForHttp,
-  type RunningProcess,
-  type Stack,
-} from '../../scripts/lib/stack.ts';
+import { spawnTs, stopProcess, waitForHttp, type RunningProcess } from '../../scripts/lib/stack.ts';
 import { unclearError, type ApiResponse } from './lib/routes.ts';
 import {
   startPrivatePostgres,
@@ -506,33 +496,10 @@ describe('the AI provider and the Scorecard API fail in every way', () => {
 
 describe('a service process dies in the distributed run', () => {
   const BASE = 19087; // gateway; the services take the next six ports
-  let database: TestDatabase;
-  let stack: Stack;
+  const { stack } = distributedSuite({ label: 'faults_dist', basePort: BASE, env: { DB_POOL_MAX: '3' } });
   let restarted: RunningProcess | null = null;
-  const prefix = uniquePrefix('faults');
-
-  beforeAll(async () => {
-    database = await freshDatabase('faults_dist');
-    stack = await startDistributed({
-      databaseUrl: database.url,
-      redisUrl: TEST_REDIS_URL,
-      basePort: BASE,
-      env: {
-        QUEUE_PREFIX: prefix,
-        LOG_LEVEL: 'warn',
-        DB_POOL_MAX: '3',
-        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
-      },
-    });
-  }, 240_000);
   afterAll(async () => {
-    try {
-      if (restarted) await stopProcess(restarted, 'SIGKILL', 1000);
-      await stack?.stop();
-    } finally {
-      await database?.drop();
-      await clearRedisPrefix(prefix);
-    }
+    if (restarted) await stopProcess(restarted, 'SIGKILL', 1000);
   });
 
   it('answers 503 for that service only, and recovers when it is back, the data intact', async () => {

@@ -16,11 +16,10 @@ import {
   adminUpdate,
   buildCollege,
   createVerifiedUser,
+  gatewaySuite,
   seedColleges,
-  startTestGateway,
   tokenClaims,
   unsignedToken,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +47,6 @@ const tag = randomUUID().slice(0, 8);
 const COLLEGE = `Fuzz State University ${tag}`;
 const BOB_COLLEGE = `Fuzz Bob College ${tag}`;
 
-let gw: TestGateway;
 let carol: TestUser; // the caller: an admin, so that admin routes get past the role check too
 let bob: TestUser; // owns data the fuzz must never touch
 let baseline: Snapshot;
@@ -89,8 +87,8 @@ let staleCarol: string;
 
 const show = (r: ApiResponse) => `${r.status} ${r.text.slice(0, 160)}`;
 
+const { gw } = gatewaySuite({ listen: true, env: { RUN_WORKER: 'false', INTERNAL_TOKEN } });
 beforeAll(async () => {
-  gw = await startTestGateway({ listen: true, env: { RUN_WORKER: 'false', INTERNAL_TOKEN } });
   await seedColleges(gw.db, [buildCollege({ name: COLLEGE }), buildCollege({ name: BOB_COLLEGE })]);
   [carol, bob] = await Promise.all([
     createVerifiedUser({ name: 'Carol' }),
@@ -118,7 +116,6 @@ afterAll(async () => {
   console.log(
     `fuzz: ${sent} requests over ${ALL_ROUTES.length} routes (seed ${SEED}, ${PER_ROUTE} per route)`,
   );
-  await gw?.close();
 });
 
 describe('the fuzz setup', () => {

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '@ct/contracts';
-import { startTestGateway, WEB_DIST, type TestGateway } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewaySuite, WEB_DIST } from '@ct/testkit';
+import { describe, expect, it } from 'vitest';
 import { pagesHtml } from '../../gateway/src/plugins/web.ts';
 import { routePages } from '../../web/preload.ts';
 
@@ -20,11 +20,7 @@ const preloads = (html: string) =>
   );
 
 describe('the HTML of each route', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startTestGateway({ listen: true, queue: 'memory', env: { RUN_WORKER: 'false' } });
-  });
-  afterAll(() => gw?.close());
+  const { gw } = gatewaySuite({ listen: true, queue: 'memory', env: { RUN_WORKER: 'false' } });
 
   it('carries the same public configuration /api/public-config answers', async () => {
     const fromApi = (await (await fetch(`${gw.url}/api/public-config`)).json()) as PublicConfig;

@@ -7,13 +7,14 @@ import { INGESTION_QUEUE } from '@ct/contracts';
 import {
   createVerifiedUser,
   disableUser,
+  gatewaySuite,
   revokeTokens,
   startTestGateway,
   TEST_REDIS_URL,
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 interface QueuesBody {
   success: boolean;
@@ -48,9 +49,8 @@ describe.each([
   { queue: 'bullmq' as const, kind: 'bullmq' },
   { queue: 'memory' as const, kind: 'memory' },
 ])('queue dashboard on the $queue queue', ({ queue, kind }) => {
-  let gw: TestGateway;
+  const { gw } = gatewaySuite({ queue, env: { RUN_WORKER: 'false' } });
   beforeAll(async () => {
-    gw = await startTestGateway({ queue, env: { RUN_WORKER: 'false' } });
     await grantAdmin(gw);
     if (queue === 'bullmq') {
       // One waiting job, so the counts show something real.
@@ -64,9 +64,6 @@ describe.each([
       );
       await q.close();
     }
-  });
-  afterAll(async () => {
-    await gw?.close();
   });
 
   it('is closed to anonymous visitors and to students, as JSON for API clients and a page for browsers', async () => {
@@ -202,11 +199,7 @@ describe('the dashboard session cookie', () => {
 // opened the dashboard for up to an hour. Every cookie request now checks the account as the bearer path
 // does, and a refused session is ended (the browser is told to drop the cookie).
 describe('a dashboard session ends with its account or its role', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startTestGateway({ queue: 'memory', env: { RUN_WORKER: 'false' } });
-  });
-  afterAll(() => gw?.close());
+  const { gw } = gatewaySuite({ queue: 'memory', env: { RUN_WORKER: 'false' } });
 
   /** A fresh admin with a dashboard session: the user and its cookie (`ct_ops=...`). */
   async function adminWithSession(name: string) {

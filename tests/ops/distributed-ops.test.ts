@@ -6,38 +6,55 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { INGESTION_QUEUE, type College, type IngestionRequest } from '@ct/contracts';
 import {
-  clearRedisPrefix,
   createVerifiedUser,
-  freshDatabase,
+  distributedSuite,
   startScorecardFake,
   TEST_REDIS_URL,
-  uniquePrefix,
   type ScorecardFake,
-  type TestDatabase,
   type TestUser,
 } from '@ct/testkit';
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import { openDb } from '@ct/store';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  spawnTs,
-  startDistributed,
-  stopProcess,
-  waitForHttp,
-  type RunningProcess,
-  type Stack,
-} from '../../scripts/lib/stack.ts';
+import { spawnTs, stopProcess, waitForHttp, type RunningProcess } from '../../scripts/lib/stack.ts';
 import { until } from './lib/wait.ts';
 import { processSpecs, rel, ROOT } from './lib/sources.ts';
 
-const BASE_PORT = 18080;
-const prefix = uniquePrefix('ops');
-let stack: Stack;
-let database: TestDatabase;
 let scorecard: ScorecardFake;
 let student: TestUser;
 let redis: Redis;
+
+beforeAll(async () => {
+  scorecard = await startScorecardFake();
+});
+afterAll(() => scorecard?.close());
+const { stack, database, prefix } = distributedSuite({
+  label: 'ops',
+  basePort: 18080,
+  env: () => ({
+    // Info level: the request-id test reads the processes' JSON logs.
+    LOG_LEVEL: 'info',
+    SCORECARD_API_URL: scorecard.url,
+    SCORECARD_API_KEY: scorecard.apiKey,
+    SCORECARD_REQUESTS_PER_MINUTE: '100000',
+    OPENAI_API_KEY: '',
+    LOCAL_DEADLINES_FILE: 'none',
+    INGESTION_CONCURRENCY: '2',
+    INGESTION_BACKOFF_MS: '50',
+    // A worker stopped mid-job waits this long for it, then hands it back.
+    SHUTDOWN_DRAIN_MS: '1500',
+  }),
+});
+beforeAll(async () => {
+  redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+  student = await createVerifiedUser({ name: 'Ops Student' });
+});
+afterAll(() => {
+  // Jobs held at the fake finish, so that the stack stops gracefully.
+  scorecard?.server.release();
+  redis?.disconnect();
+});
 
 type Body<T> = { success: boolean; message: string; data: T };
 
@@ -99,43 +116,6 @@ async function settled(name: string, timeoutMs = 60_000): Promise<IngestionReque
     `ingestion of ${name} to finish`,
   );
 }
-
-beforeAll(async () => {
-  scorecard = await startScorecardFake();
-  database = await freshDatabase('ops');
-  redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
-  stack = await startDistributed({
-    databaseUrl: database.url,
-    redisUrl: TEST_REDIS_URL,
-    basePort: BASE_PORT,
-    env: {
-      QUEUE_PREFIX: prefix,
-      // Info level: the request-id test reads the processes' JSON logs.
-      LOG_LEVEL: 'info',
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
-      WEB_DIST: 'web/dist',
-      SCORECARD_API_URL: scorecard.url,
-      SCORECARD_API_KEY: scorecard.apiKey,
-      SCORECARD_REQUESTS_PER_MINUTE: '100000',
-      OPENAI_API_KEY: '',
-      LOCAL_DEADLINES_FILE: 'none',
-      INGESTION_CONCURRENCY: '2',
-      INGESTION_BACKOFF_MS: '50',
-      // A worker stopped mid-job waits this long for it, then hands it back.
-      SHUTDOWN_DRAIN_MS: '1500',
-    },
-  });
-  student = await createVerifiedUser({ name: 'Ops Student' });
-}, 240_000);
-
-afterAll(async () => {
-  scorecard?.server.release();
-  await stack?.stop();
-  await scorecard?.close();
-  await database?.drop();
-  await clearRedisPrefix(prefix);
-  redis?.disconnect();
-}, 60_000);
 
 describe('metrics and health in the distributed run', () => {
   it('every process serves Prometheus metrics: requests, latency, errors, in-flight, process, app_info', async () => {

@@ -9,12 +9,17 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A string, template or quoted literal, given as a reply's message or an AppError's text. */
+/**
+ * A string, template or quoted literal, given as a reply's message, an AppError's text, or the reason a
+ * job's failure (or a request row's) gives a student.
+ */
 const INLINE = [
   /new AppError\(\s*'[A-Z_]+',\s*['"`]/,
   /\bmessage:\s*['"`][A-Za-z]/,
   /\berror:\s*['"`][A-Za-z]/,
   /errorMessage:\s*['"`]/,
+  /new PermanentJobError\(\s*['"`]/,
+  /\breason:\s*['"`]/,
 ];
 
 function sources(dir: string): string[] {
@@ -72,9 +77,10 @@ describe('messages live in one module per service', () => {
       const f = path.join(dir, 'x.ts');
       fs.writeFileSync(
         f,
-        "throw new AppError('NOT_FOUND', `No such ${thing}`);\nreturn { message: 'Done' };\n",
+        "throw new AppError('NOT_FOUND', `No such ${thing}`);\nreturn { message: 'Done' };\n" +
+          "throw new PermanentJobError('No provider');\nawait report({ state: 'failed', reason: `Gone` });\n",
       );
-      expect(inlineMessages([f])).toHaveLength(2);
+      expect(inlineMessages([f])).toHaveLength(4);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

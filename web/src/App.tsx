@@ -8,7 +8,7 @@ import {
   useLocation,
   useRouteError,
 } from 'react-router-dom';
-import { LIMITS } from '@ct/contracts/messages';
+import { TIMINGS } from './lib/timings';
 import { useSession } from './auth/session';
 import { PageError, PageErrorBoundary } from './components/ErrorPage';
 import { LoadingOverlay } from './components/LoadingOverlay';
@@ -41,7 +41,7 @@ function Shell() {
   const [loaded, setLoaded] = useState(false);
   useArrivalFocus();
   useEffect(() => {
-    const t = setTimeout(() => setLoaded(true), LIMITS.loadedFlagDelayMs);
+    const t = setTimeout(() => setLoaded(true), TIMINGS.loadedFlagDelayMs);
     return () => clearTimeout(t);
   }, []);
   return (

@@ -7,6 +7,7 @@ import { App } from './App';
 import { readSessionEarly, SessionProvider } from './auth/session';
 import { ProblemPage } from './components/ErrorPage';
 import { ConfigContext, setAppConfig } from './config';
+import { readDeviceEarly } from './offline/device';
 import { DeviceStore } from './offline/DeviceStore';
 import { registerServiceWorker } from './pwa/register';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
@@ -99,8 +100,9 @@ async function boot(retry = false) {
     return;
   }
   setAppConfig(config);
-  // The session this device stored is read while React draws the first screen.
-  void readSessionEarly(config.firebase.apiKey);
+  // The session this device stored is read while React draws the first screen, and then at once the
+  // student's data the device kept (painted before the network answers).
+  void readSessionEarly(config.firebase.apiKey).then((s) => s && readDeviceEarly(s.user.uid));
   const queryClient = new QueryClient({
     // Kept a day in memory so that what was seen stays on the device (src/offline/DeviceStore.tsx).
     defaultOptions: {

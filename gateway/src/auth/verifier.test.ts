@@ -80,6 +80,31 @@ describe('TokenVerifier.cached', () => {
     }
   });
 
+  it('verifies a new token once however many requests bring it at once', async () => {
+    const user = await createVerifiedUser({ name: 'First requests' });
+    const auth = (
+      verifier as unknown as { auth: { verifyIdToken: (t: string, c?: boolean) => Promise<unknown> } }
+    ).auth;
+    const verifyIdToken = auth.verifyIdToken.bind(auth);
+    let verifications = 0;
+    auth.verifyIdToken = (t, c) => {
+      verifications++;
+      return verifyIdToken(t, c);
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => verifier.verify(user.idToken)));
+      expect(answers.every((a) => 'uid' in a! && a.uid === user.uid)).toBe(true);
+      expect(verifications).toBe(1);
+      // A token that fails verification is refused to every request that shared it, and not kept.
+      const bad = await Promise.all(Array.from({ length: 3 }, () => verifier.verify('not.a.token')));
+      expect(bad).toEqual(Array.from({ length: 3 }, () => ({ error: GATEWAY_MSG.badToken })));
+      expect(verifications).toBe(2);
+      expect(verifier.cached('not.a.token')).toBeUndefined();
+    } finally {
+      auth.verifyIdToken = verifyIdToken;
+    }
+  });
+
   it('a revoked session is refused, and its token forgotten', async () => {
     const user = await createVerifiedUser({ name: 'Revoked later' });
     expect(await verifier.verify(user.idToken)).toMatchObject({ uid: user.uid });

@@ -49,6 +49,8 @@ export class TokenVerifier {
   private readonly users = new Map<string, UserState>();
   /** User lookups under way, by uid (see `lookUpUser`). */
   private readonly lookups = new Map<string, Promise<UserState>>();
+  /** Token verifications under way, by token (see `decode`). */
+  private readonly decoding = new Map<string, Promise<DecodedIdToken>>();
   private readonly maxTokens: number;
 
   constructor(private readonly opts: VerifierOptions) {
@@ -97,6 +99,29 @@ export class TokenVerifier {
   }
 
   /**
+   * Verifies a token's signature and claims, one verification per token at a time: the requests that
+   * bring a token the gateway has not seen yet (a client's first requests come together) share it, where
+   * each used to verify it again. What is shared is only the token's own verification; the user's state
+   * is checked by each request (`decide`).
+   */
+  private decode(token: string): Promise<DecodedIdToken> {
+    let pending = this.decoding.get(token);
+    if (!pending) {
+      pending = this.auth
+        .verifyIdToken(token, false)
+        .then((decoded) => {
+          if (this.tokens.size >= this.maxTokens)
+            this.tokens.delete(this.tokens.keys().next().value as string);
+          this.tokens.set(token, decoded);
+          return decoded;
+        })
+        .finally(() => this.decoding.delete(token));
+      this.decoding.set(token, pending);
+    }
+    return pending;
+  }
+
+  /**
    * The answer for a token whose verification and user state are both still cached and fresh, without
    * I/O or a promise (the hot path: every request of a signed-in student); undefined when `verify` must
    * run. The same checks as `verify` (`decide`), on the same cached facts.
@@ -121,10 +146,8 @@ export class TokenVerifier {
       let fresh = false;
       if (!decoded || decoded.exp * 1000 <= Date.now()) {
         if (decoded) this.tokens.delete(token);
-        decoded = await this.auth.verifyIdToken(token, false);
+        decoded = await this.decode(token);
         fresh = true;
-        if (this.tokens.size >= this.maxTokens) this.tokens.delete(this.tokens.keys().next().value as string);
-        this.tokens.set(token, decoded);
       }
       return this.decide(token, decoded, await this.userState(decoded.uid, fresh));
     } catch (err) {

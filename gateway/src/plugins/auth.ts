@@ -1,6 +1,6 @@
 import { deleteAccount } from '@ct/contracts';
 import { requireUser, type AuthContext, type ReadyCheck, type ServiceClients } from '@ct/service-kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { DeletedAccounts } from '../auth/deleted-accounts.ts';
 import { TokenVerifier } from '../auth/verifier.ts';
 import type { GatewayConfig } from '../config.ts';
@@ -62,15 +62,21 @@ export function refuseDeletedAccounts(
 ): void {
   const path = `/api${deleteAccount.path}`;
   app.addHook('onReady', async () => deleted.start(clients, everyMs, app.log));
-  // Callback style: this hook sees every request, and an async one costs each of them a promise.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.routeOptions.url !== path || !request.auth) return done(null, payload);
+  const syncAfterDeletion: onSendHookHandler = (request, _reply, payload, done) => {
+    if (!request.auth) return done(null, payload);
     deleted
       .sync()
       .catch((err: unknown) => {
         request.log.error({ err }, 'record of deleted accounts: sync after a deletion failed');
       })
       .then(() => done(null, payload), done);
+  };
+  // On the delete-account route only (both runs register it after this), not a hook every request runs
+  // to compare its route.
+  app.addHook('onRoute', (route) => {
+    if (route.url !== path) return;
+    const own = route.onSend;
+    route.onSend = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), syncAfterDeletion];
   });
 }
 

@@ -67,11 +67,10 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
     const { count, resetMs } = buckets.hit(request.auth?.uid ?? request.ip);
     const resetS = Math.ceil(resetMs / 1000);
     if (count <= max) {
-      reply.headers({
-        'x-ratelimit-limit': limit,
-        'x-ratelimit-remaining': String(max - count),
-        'x-ratelimit-reset': String(resetS),
-      });
+      reply
+        .header('x-ratelimit-limit', limit)
+        .header('x-ratelimit-remaining', String(max - count))
+        .header('x-ratelimit-reset', String(resetS));
       return done();
     }
     reply.headers({

@@ -60,9 +60,10 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
     },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  const entries = Object.entries(headers);
   // Callback style: on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    for (const [name, value] of entries) reply.header(name, value);
     done();
   });
 });

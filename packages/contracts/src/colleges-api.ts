@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { ApiError, CollegeName, ForgetStudent, IsoDateTime, Ok } from './common.ts';
 import { College, IngestionRequest } from './college.ts';
 import { Page } from './auth.ts';
+import { LIMITS } from './limits.ts';
 import { defineRoute } from './route.ts';
 import {
   getMajorProfile,
@@ -125,7 +126,7 @@ export const getCollegeSuggestions = defineRoute({
   path: '/get-college-suggestions',
   service: 'colleges',
   access: 'user',
-  summary: 'Up to 10 cached college names for ≥ 3 characters, by prefix then similarity',
+  summary: `Up to ${LIMITS.suggestionMaxResults} cached college names for ≥ ${LIMITS.suggestionMinLength} characters, by prefix then similarity`,
   schema: { querystring: SuggestQuery, response: { 200: Ok({ suggestions: Type.Array(Type.String()) }) } },
 });
 
@@ -404,9 +405,6 @@ export const internalRequestCollegeFacts = defineRoute({
   },
 });
 
-/** The most names one batch read of colleges may ask for. */
-export const COLLEGES_BATCH_MAX = 100;
-
 /**
  * Many cached colleges in one read (the season overview's side-by-side): `names` holds one name per line.
  * Each name gets its college, or null when none is visible to the student under it. Queues nothing.
@@ -418,7 +416,13 @@ export const getColleges = defineRoute({
   access: 'user',
   summary: 'Several cached colleges by name or alias (one name per line), in the order asked',
   schema: {
-    querystring: Type.Object({ names: Type.String({ minLength: 1, maxLength: 30_000 }) }),
+    querystring: Type.Object({
+      names: Type.String({
+        minLength: 1,
+        // One name a line, each at most a college name's length.
+        maxLength: LIMITS.collegesPerBatchRead * (LIMITS.collegeNameMax + 1),
+      }),
+    }),
     response: {
       200: Ok({
         colleges: Type.Array(

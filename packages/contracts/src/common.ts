@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { LIMITS } from './limits.ts';
 import { INPUT_MSG } from './messages.ts';
 
 /** Stable error codes and the HTTP status each maps to. The one error catalogue of the product. */
@@ -61,18 +62,35 @@ export const ONE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029
 /** Text of several lines: control characters refused except tab, line feed and carriage return. */
 export const MULTI_LINE_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
 
+interface Lengths {
+  minLength?: number;
+  maxLength?: number;
+}
+
 /**
- * A string of one line: its own limits (`opts`) as usual, and control characters refused with `message`
- * (a check of its own, so a too-long value still gets the usual length message).
+ * A string whose text must match `pattern`, refused with `message` otherwise (a check of its own, so a
+ * too-long value still gets the usual length message); with `tooLong`, a value over `maxLength` is refused
+ * with that sentence instead (a check of its own too, so a value that is no string is not told it is long).
  */
-export const OneLineString = (opts: { minLength?: number; maxLength?: number }, message: string) =>
-  Type.String({ ...opts, allOf: [{ pattern: ONE_LINE_PATTERN, errorMessage: message }] });
+function CheckedString(opts: Lengths, pattern: string, message: string, tooLong?: string) {
+  const { maxLength, ...rest } = opts;
+  const checks = [{ pattern, errorMessage: message }];
+  if (tooLong === undefined || maxLength === undefined) return Type.String({ ...opts, allOf: checks });
+  return Type.String({ ...rest, allOf: [{ maxLength, errorMessage: tooLong }, ...checks] });
+}
+
+/** A string of one line: its own limits (`opts`) as usual, and control characters refused with `message`. */
+export const OneLineString = (opts: Lengths, message: string, tooLong?: string) =>
+  CheckedString(opts, ONE_LINE_PATTERN, message, tooLong);
 
 /** A text of several lines (a note's content): newlines and tabs kept, other control characters refused. */
-export const MultiLineString = (opts: { minLength?: number; maxLength?: number }, message: string) =>
-  Type.String({ ...opts, allOf: [{ pattern: MULTI_LINE_PATTERN, errorMessage: message }] });
+export const MultiLineString = (opts: Lengths, message: string, tooLong?: string) =>
+  CheckedString(opts, MULTI_LINE_PATTERN, message, tooLong);
 
 /** A college name as typed by a student: one line (it can become an event's title in a calendar file). */
-export const CollegeName = OneLineString({ minLength: 1, maxLength: 200 }, INPUT_MSG.collegeNameOneLine);
+export const CollegeName = OneLineString(
+  { minLength: 1, maxLength: LIMITS.collegeNameMax },
+  INPUT_MSG.collegeNameOneLine,
+);
 
 export { normaliseCollegeName, trigrams } from './constants.ts';

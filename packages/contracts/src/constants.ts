@@ -60,12 +60,3 @@ export function trigrams(text: string): string[] {
   }
   return [...out];
 }
-
-/** How long a college removed from a student's list keeps its checklist progress for Undo or re-adding. */
-export const REMOVED_COLLEGE_KEEP_DAYS = 30;
-
-/**
- * How long the trail of admins' reads of students' notes is kept (whatever happens to the reader's account
- * or role): stated on the Admin page and in the README.
- */
-export const NOTE_READ_KEEP_DAYS = 365;

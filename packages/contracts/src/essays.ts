@@ -3,6 +3,7 @@ import { ApiError, CollegeName, ForgetStudent, IsoDateTime } from './common.ts';
 import type { MessageDef } from './events.ts';
 import { INPUT_MSG } from './messages.ts';
 import { defineRoute } from './route.ts';
+import { LIMITS } from './limits.ts';
 
 /** Kinds of prompt, so one draft can serve similar prompts of several colleges. */
 export const PROMPT_CATEGORIES = [
@@ -200,8 +201,8 @@ export const addExampleEssay = defineRoute({
       prompt: Type.String({ minLength: 1, maxLength: 5000 }),
       title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
       essay: Type.String({
-        minLength: 50,
-        maxLength: 20_000,
+        minLength: LIMITS.exampleEssayMin,
+        maxLength: LIMITS.exampleEssayMax,
         errorMessage: INPUT_MSG.exampleEssayLength,
       }),
     }),

@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './limits.ts';
 export * from './messages.ts';
 export * from './route.ts';
 export * from './college.ts';

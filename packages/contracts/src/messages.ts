@@ -1,6 +1,12 @@
+import { LIMITS, SCORE_SCALES } from './limits.ts';
+
+/** A number as the sentences below write it: "20,000". */
+const grouped = (n: number): string => n.toLocaleString('en-US');
+
 /**
  * Every user-facing string the product spec gives, word for word, in one place.
- * Server replies and the web client both read from here.
+ * Server replies and the web client both read from here. A number a sentence names comes from the limits
+ * (`limits.ts`), so the sentence and the check that refuses cannot disagree.
  */
 export const MSG = {
   // Server replies (spec section 7)
@@ -64,7 +70,7 @@ export const MSG = {
   addCollegeLater: 'An error occurred while adding the college. Please try again later.',
   createNoteMissing: 'Failed to create note: Title and Content must be filled out',
   updateNoteMissing: 'Failed to update note: Title and Content must be filled out',
-  noteTooLong: 'Note content cannot exceed 2000 characters',
+  noteTooLong: `Note content cannot exceed ${LIMITS.noteContentMax} characters`,
   failedToCreateNote: (m: string) => `Failed to create note: ${m}`,
   failedToUpdateNote: (m: string) => `Failed to update note: ${m}`,
   failedToUpdateNoteGeneric: 'Failed to update note.',
@@ -82,8 +88,7 @@ export const MSG = {
     'Guest sign-in is not supported. Please sign in with your email and password or with Google.',
   signInMethodRefused:
     'This sign-in method is not supported. Please sign in with your email and password or with Google.',
-  recentSignInRequired:
-    'For your security, deleting needs a recent sign-in: please sign in again, then retry within 5 minutes.',
+  recentSignInRequired: `For your security, deleting needs a recent sign-in: please sign in again, then retry within ${LIMITS.recentSignInSeconds / 60} minutes.`,
   accountDeleted: 'Your account and all your data were deleted.',
   accountDataNotDeleted:
     'Nothing was deleted: your data could not be deleted right now. Please sign in again and retry in a few minutes.',
@@ -108,59 +113,31 @@ export const INPUT_MSG = {
   collegeNameOneLine: 'A college name must be one line: no line breaks, tabs or other control characters',
   noteDate: 'The note date must be a real date (YYYY-MM-DD) or empty',
   dates: 'Dates must be real dates (YYYY-MM-DD) or empty',
-  checklistSections:
-    'Invalid checklist: sections are named in camelCase (for example financialAid), at most 30 of them',
+  checklistSections: `Invalid checklist: sections are named in camelCase (for example financialAid), at most ${LIMITS.checklistSectionsMax} of them`,
   homeState: 'The home state must be a U.S. state or territory code such as "ME", or empty',
   incomeBand: (bands: readonly string[]) => `The income band must be one of ${bands.join(', ')}, or empty`,
-  draftTooLong: (max: number) => `A draft can be at most ${max.toLocaleString('en-US')} characters`,
+  draftTooLong: `A draft can be at most ${grouped(LIMITS.draftCharsMax)} characters`,
   promptWithoutWords: 'The prompt must contain words',
-  recommenderWho: 'Say who is writing the recommendation (at most 120 characters)',
+  recommenderWho: `Say who is writing the recommendation (at most ${LIMITS.recommenderWhoMax} characters)`,
   recommenderWhoBlank: 'Say who is writing the recommendation',
-  exampleEssayLength: 'The example essay must be between 50 and 20,000 characters',
-  satSection: 'An SAT section score is a multiple of 10 from 200 to 800, or empty',
-  actComposite: 'The ACT composite is a whole number from 1 to 36, or empty',
-  gpa: 'The unweighted GPA is a number from 0 to 4, or empty',
-  yearlyBudget: 'The yearly budget is a whole number of dollars from 0 to 500,000, or empty',
-  testOptional: 'Test-optional choices name at most 100 colleges',
+  exampleEssayLength: `The example essay must be between ${grouped(LIMITS.exampleEssayMin)} and ${grouped(LIMITS.exampleEssayMax)} characters`,
+  satSection: `An SAT section score is a multiple of ${SCORE_SCALES.satSection.step} from ${SCORE_SCALES.satSection.min} to ${SCORE_SCALES.satSection.max}, or empty`,
+  actComposite: `The ACT composite is a whole number from ${SCORE_SCALES.actComposite.min} to ${SCORE_SCALES.actComposite.max}, or empty`,
+  gpa: `The unweighted GPA is a number from ${SCORE_SCALES.unweightedGpa.min} to ${SCORE_SCALES.unweightedGpa.max}, or empty`,
+  yearlyBudget: `The yearly budget is a whole number of dollars from 0 to ${grouped(LIMITS.yearlyBudgetMax)}, or empty`,
+  testOptional: `Test-optional choices name at most ${LIMITS.testOptionalCollegesMax} colleges`,
   plan: (plans: readonly string[]) => `The plan must be one of ${plans.join(', ')}, or empty`,
   applicationStatus: (statuses: readonly string[]) => `The status must be one of ${statuses.join(', ')}`,
-  portalUrl:
-    'The portal link must be a web address starting with http:// or https:// (at most 500 characters)',
-  aidAmount: (max: number) =>
-    `Amounts must be whole dollars from $0 to $${max.toLocaleString('en-US')} (no negative amounts)`,
-  aidLineName: 'Name each grant or scholarship (at most 120 characters)',
+  portalUrl: `The portal link must be a web address starting with http:// or https:// (at most ${LIMITS.portalUrlMax} characters)`,
+  aidAmount: `Amounts must be whole dollars from $0 to $${grouped(LIMITS.aidAmountMax)} (no negative amounts)`,
+  aidLineName: `Name each grant or scholarship (at most ${LIMITS.aidLineNameMax} characters)`,
   loanKind: (kinds: readonly string[]) => `The loan kind must be one of ${kinds.join(', ')}`,
+  reminderDaysRange: `Reminder days must be different whole days from 0 to ${LIMITS.reminderDaysMax}, at most ${LIMITS.reminderDaysCount} of them.`,
 } as const;
 
 /** Refusals of a share link's settings (issue 33). */
 export const SHARE_INPUT_MSG = {
-  label: (max: number) => `Name the link so you know who has it (1 to ${max} characters), for example "Mom"`,
+  label: `Name the link so you know who has it (1 to ${LIMITS.share.labelMax} characters), for example "Mom"`,
   scope: (scopes: readonly string[]) => `What a link shows must be chosen from ${scopes.join(', ')}`,
-  days: (max: number) => `A link expires after 1 to ${max} days`,
-} as const;
-
-/** How recent a sign-in must be before an account or its data can be deleted (seconds). */
-export const RECENT_SIGN_IN_S = 5 * 60;
-
-/** Business constants from spec section 9. */
-export const LIMITS = {
-  suggestionMinLength: 3,
-  suggestionDebounceMs: 1000,
-  suggestionMaxResults: 10,
-  noteContentMax: 2000,
-  noteTitleMax: 200,
-  notesPerUser: 30,
-  passwordResetLockMs: 60_000,
-  addCollegeBannerMs: 3000,
-  calendarEventHours: 1,
-  loadedFlagDelayMs: 500,
-  landingFadeInMs: 500,
-  typingCharMs: 75,
-  typingHoldMs: 1000,
-  counterDurationMs: 2000,
-  counterVisibleRatio: 0.1,
-  aboutTabFadeS: 0.5,
-  progressThresholds: [50, 100] as const,
-  essayGridColumns: 3,
-  published: { majors: 165, colleges: 10000, itemsPerCollege: 33 },
+  days: `A link expires after 1 to ${LIMITS.share.maxDays} days`,
 } as const;

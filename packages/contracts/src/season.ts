@@ -222,11 +222,6 @@ export const LOAN_LABELS: Record<LoanKind, string> = {
   other: 'Other loan',
 };
 
-/** The largest amount an aid offer line may hold, in dollars. */
-export const AID_AMOUNT_MAX = 1_000_000;
-/** Lines of each kind an offer may hold. */
-export const AID_LINES_MAX = 20;
-
 /** An award letter as the student typed it in, in whole dollars a year. */
 export interface AidOfferLines {
   /** As the letter states it; null when the letter does not state it */

@@ -1,7 +1,7 @@
 /**
  * Read-only share links (issue 33), plain rules shared by the server and the browser (no schema library,
  * safe for the bundle: import from `@ct/contracts/share`): what a link may show, what it shows unless the
- * student adds more, the words the student reads before choosing, and the limits.
+ * student adds more, the words the student reads before choosing (its limits are in `limits.ts`).
  */
 
 /**
@@ -72,14 +72,3 @@ export const SHARE_SCOPE_WORDS: Record<ShareScope, { label: string; detail: stri
     detail: 'The address you sign in with. Anyone with the link can see it.',
   },
 };
-
-export const SHARE_LIMITS = {
-  /** Links a student may hold at once (expired ones do not count). */
-  linksPerStudent: 10,
-  /** The longest a link may live, and how long it lives unless the student says. */
-  maxDays: 365,
-  defaultDays: 90,
-  labelMax: 80,
-  /** Views (page and calendar alike) one link answers a minute; more wait for the next minute. */
-  viewsPerMinute: 30,
-} as const;

@@ -1,4 +1,4 @@
-import { internalGetRole, MSG, RECENT_SIGN_IN_S, type Access } from '@ct/contracts';
+import { internalGetRole, LIMITS, MSG, type Access } from '@ct/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceClients } from './clients.ts';
 import { AppError, noRouteMessage } from './errors.ts';
@@ -31,7 +31,7 @@ export function requireUser(request: FastifyRequest): string {
  * 401 unless the caller proved who they are (signed in, or re-entered their password) within the last
  * `maxAgeS` seconds: what a destructive action asks, whoever holds a still-valid token.
  */
-export function requireRecentSignIn(request: FastifyRequest, maxAgeS = RECENT_SIGN_IN_S): string {
+export function requireRecentSignIn(request: FastifyRequest, maxAgeS = LIMITS.recentSignInSeconds): string {
   const uid = requireUser(request);
   const authTime = request.auth?.authTime;
   if (typeof authTime !== 'number' || Date.now() / 1000 - authTime > maxAgeS)

@@ -27,6 +27,8 @@ interface RouteTally {
 /** Upper bounds (s) of `http_request_duration_seconds`. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const DURATION = 'http_request_duration_seconds';
+/** Request decoration: counted in `http_requests_in_flight` and not yet counted out. */
+const IN_FLIGHT = Symbol('metrics.inFlight');
 
 /**
  * `http_request_duration_seconds` read from the routes' tallies: what prom-client's Histogram exposes
@@ -153,13 +155,43 @@ export function installMetrics(
       this.set(inFlight);
     },
   });
-  // Counted out once, by whichever of onResponse / onRequestAbort comes first.
-  const open = new WeakSet<object>();
+  // Counted out once, by whichever of onResponse / onRequestAbort comes first: a flag on the request (a
+  // WeakSet of requests in flight cost an insertion and a deletion in a weak table per request).
+  app.decorateRequest(IN_FLIGHT, false);
   const done = (request: object) => {
-    if (open.delete(request)) inFlight--;
+    const r = request as { [IN_FLIGHT]: boolean };
+    if (!r[IN_FLIGHT]) return;
+    r[IN_FLIGHT] = false;
+    inFlight--;
+  };
+  /** A route's tallies by method, found by its config object (one per route): no key built per request. */
+  const byRoute = new WeakMap<object, Record<string, RouteTally>>();
+  const tallyOf = (method: string, config: { url?: string; service?: string } | undefined) => {
+    const own = config ? byRoute.get(config) : undefined;
+    const hit = own?.[method];
+    if (hit) return hit;
+    const route = config?.url ?? 'unmatched';
+    const service = config?.service ?? processName;
+    const key = `${method} ${route} ${service}`;
+    let t = tallies.get(key);
+    if (!t) {
+      t = {
+        labels: { method, route, service },
+        statuses: new Map(),
+        errors: 0,
+        buckets: new Array<number>(BUCKETS.length + 1).fill(0),
+        sum: 0,
+      };
+      tallies.set(key, t);
+    }
+    if (config) {
+      if (own) own[method] = t;
+      else byRoute.set(config, { [method]: t });
+    }
+    return t;
   };
   app.addHook('onRequest', (request, _reply, next) => {
-    open.add(request);
+    (request as unknown as { [IN_FLIGHT]: boolean })[IN_FLIGHT] = true;
     inFlight++;
     next();
   });
@@ -171,23 +203,11 @@ export function installMetrics(
     try {
       done(request);
       const config = request.routeOptions.config as { url?: string; service?: string } | undefined;
-      const route = config?.url ?? 'unmatched';
-      if (route === path) return;
-      const service = config?.service ?? processName;
-      const key = `${request.method} ${route} ${service}`;
-      let t = tallies.get(key);
-      if (!t) {
-        t = {
-          labels: { method: request.method, route, service },
-          statuses: new Map(),
-          errors: 0,
-          buckets: new Array<number>(BUCKETS.length + 1).fill(0),
-          sum: 0,
-        };
-        tallies.set(key, t);
-      }
-      t.statuses.set(reply.statusCode, (t.statuses.get(reply.statusCode) ?? 0) + 1);
-      if (reply.statusCode >= 500) t.errors++;
+      if (config?.url === path) return;
+      const t = tallyOf(request.method, config);
+      const status = reply.statusCode;
+      t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
+      if (status >= 500) t.errors++;
       const seconds = reply.elapsedTime / 1000;
       let i = 0;
       while (i < BUCKETS.length && seconds > BUCKETS[i]!) i++;

@@ -59,15 +59,20 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 
 /** True when any string (or key) in a parsed value holds NUL or a lone surrogate. Iterative: bodies can nest deep. */
 export function hasUnstorableText(value: unknown): boolean {
+  // Most requests bring nothing to look at (no query, no params, no body): no stack for them.
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (typeof value !== 'object') return false;
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === 'string') {
       if (UNSTORABLE.test(v)) return true;
     } else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
         if (UNSTORABLE.test(k)) return true;
-        stack.push(x);
+        stack.push((v as Record<string, unknown>)[k]);
       }
     }
   }

@@ -1,13 +1,12 @@
 import auth from '@ct/auth';
 import { RoleRepository } from '@ct/auth/repositories/roles';
 import { ROUTES, type RouteDef } from '@ct/contracts';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import admin from './app.ts';
 
 // Only the auth and admin services run here: the colleges and user-data services are "down", which is
 // what an admin sees while an owner is deploying, crashed, or not built yet.
-let gw: TestGateway;
 let adminUser: TestUser;
 let student: TestUser;
 
@@ -32,15 +31,14 @@ function call(r: RouteDef, token?: string) {
   });
 }
 
+const { gw } = gatewaySuite({ queue: 'memory', modules: [auth, admin] });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory', modules: [auth, admin] });
   [adminUser, student] = await Promise.all([
     createVerifiedUser({ name: 'Ada Admin' }),
     createVerifiedUser({ name: 'Sam Student' }),
   ]);
   await new RoleRepository(gw.db).grantRole(adminUser.uid, 'admin', adminUser.email, 'test');
 });
-afterAll(() => gw?.close());
 
 describe('admin service access', () => {
   it('has every route of the table for the admin service, each with access "admin"', () => {

@@ -1,15 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineService, type ServiceContext } from '@ct/service-kit';
 import { CollegesConfig } from './config.ts';
-import { Ingestion } from './ingestion.ts';
-import { MajorProfileRepository } from './majors/repository.ts';
+import { makeDeps } from './deps.ts';
 import { majorRoutes } from './majors/routes.ts';
 import { collectionRoutes } from './routes/collection.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { studentRoutes } from './routes/students.ts';
-import { StudentTraceRepository } from './repositories/students.ts';
 import { loadSnapshot } from './snapshot.ts';
 
 /** The colleges service: the college cache, search, suggestions, majors and ingestion requests. */
@@ -19,21 +17,16 @@ export default defineService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   config: CollegesConfig,
   // The one place its repositories, tracked jobs and outbox are built: routes and start-up share them.
-  deps: (ctx) => ({
-    ctx,
-    ingestion: new Ingestion(ctx),
-    majors: new MajorProfileRepository(ctx.db),
-    traces: new StudentTraceRepository(ctx.db),
-  }),
-  routes: ({ ctx, ingestion, majors, traces }) => [
-    ...collegeRoutes(ctx, ingestion),
-    ...ingestionRoutes(ctx, ingestion),
-    ...reviewRoutes(ctx, ingestion),
-    ...majorRoutes(ctx, ingestion, majors),
-    ...collectionRoutes(ingestion.colleges),
-    ...studentRoutes(traces),
+  deps: makeDeps,
+  routes: (deps) => [
+    ...collegeRoutes(deps),
+    ...ingestionRoutes(deps),
+    ...reviewRoutes(deps),
+    ...majorRoutes(deps),
+    ...collectionRoutes(deps.colleges),
+    ...studentRoutes(deps.traces),
   ],
-  async start({ ctx, ingestion }) {
+  async start({ ctx, work, outbox }) {
     const { config } = ctx;
     if (config.LOAD_SNAPSHOT) {
       // In the background: a first load takes seconds, longer than a start may (the embedded run's start
@@ -46,8 +39,8 @@ export default defineService({
     }
     // One sweep gives every pending college and major request its job back (or ends it when its tries
     // are spent); the outbox publishes what an earlier process committed but did not publish.
-    ctx.onClose(await ingestion.work.jobs.start(config.INGESTION_SWEEP_MS));
-    ctx.onClose(await ingestion.outbox.start(config.OUTBOX_RELAY_MS));
+    ctx.onClose(await work.jobs.start(config.INGESTION_SWEEP_MS));
+    ctx.onClose(await outbox.start(config.OUTBOX_RELAY_MS));
   },
 });
 

@@ -6,10 +6,10 @@ import {
 } from '@ct/contracts';
 import { randomUUID } from 'node:crypto';
 import { applyApprovedFact, HELD_FACT_LABELS, mergeGovernment } from '@ct/providers';
-import { AppError, type ServiceContext } from '@ct/service-kit';
-import type { CollegesConfig } from './config.ts';
+import { AppError } from '@ct/service-kit';
 import type { Queryable } from '@ct/store';
-import { ingestedEvent, type Ingestion } from './ingestion.ts';
+import type { CollegesDeps } from './deps.ts';
+import { ingestedEvent } from './events.ts';
 import { COLLEGES_MSG, TRUST_MSG } from './messages.ts';
 import type { StoredCollege } from './repositories/colleges.ts';
 
@@ -25,14 +25,13 @@ const collegeGone = (id: number) => new AppError('NOT_FOUND', COLLEGES_MSG.noCol
  */
 export class Curation {
   constructor(
-    private readonly ctx: ServiceContext<CollegesConfig>,
-    private readonly ingestion: Ingestion,
+    private readonly deps: Pick<CollegesDeps, 'db' | 'colleges' | 'reviews' | 'requests' | 'held' | 'outbox'>,
   ) {}
 
   /** Shares a review item with everyone; 409 when a shared college has its name already. */
   async approve(id: number): Promise<{ name: string }> {
-    const { colleges, reviews, requests } = this.ingestion;
-    const name = await this.ctx.db.transaction(async (tx) => {
+    const { colleges, reviews, requests } = this.deps;
+    const name = await this.deps.db.transaction(async (tx) => {
       const item = await reviews.lock(id, tx);
       if (!item) throw reviewGone(id);
       const taken = await colleges.findCollege(item.document.name, tx);
@@ -47,10 +46,10 @@ export class Curation {
       await requests.repoint([item.key], null, saved, tx);
       await reviews.delete(id, tx);
       const { payload, eventId } = ingestedEvent(saved.document);
-      await this.ingestion.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+      await this.deps.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
       return saved.name;
     });
-    void this.ingestion.outbox.kick();
+    void this.deps.outbox.kick();
     return { name };
   }
 
@@ -63,8 +62,8 @@ export class Curation {
     id: number,
     decision: 'approve' | 'drop',
   ): Promise<{ collegeName: string; label: string }> {
-    const { colleges, held } = this.ingestion;
-    const result = await this.ctx.db.transaction(async (tx) => {
+    const { colleges, held } = this.deps;
+    const result = await this.deps.db.transaction(async (tx) => {
       const fact = await held.lock(id, tx);
       if (!fact) throw new AppError('NOT_FOUND', TRUST_MSG.factGone(id));
       const college = await colleges.lockById(fact.collegeId, tx);
@@ -81,10 +80,10 @@ export class Curation {
       }
       const saved = (await colleges.lockById(college.id, tx))!;
       const { payload, eventId } = ingestedEvent(saved.document);
-      await this.ingestion.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+      await this.deps.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
       return { collegeName: college.name, label };
     });
-    void this.ingestion.outbox.kick();
+    void this.deps.outbox.kick();
     return result;
   }
 
@@ -94,8 +93,8 @@ export class Curation {
    * to it; when only the merged college had official figures, the other takes them.
    */
   async merge(kind: Kind, id: number, into: string): Promise<{ name: string; into: string }> {
-    const { colleges, reviews, requests } = this.ingestion;
-    const result = await this.ctx.db.transaction(async (tx) => {
+    const { colleges, reviews, requests } = this.deps;
+    const result = await this.deps.db.transaction(async (tx) => {
       const found = await colleges.findCollege(into, tx);
       if (!found) throw new AppError('NOT_FOUND', COLLEGES_MSG.noSharedCollegeNamed(into));
       let target = await colleges.lockById(found.id, tx);
@@ -127,10 +126,10 @@ export class Curation {
       await colleges.rememberRemovedInstitution(merged.document, 'merged', target.name, tx);
       await this.announceRemoval(tx, merged.name, target, null);
       const { payload, eventId } = ingestedEvent(target.document);
-      await this.ingestion.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
+      await this.deps.outbox.add(tx, CollegeIngestedEvent, payload, eventId);
       return { name: merged.name, into: target.name };
     });
-    void this.ingestion.outbox.kick();
+    void this.deps.outbox.kick();
     return result;
   }
 
@@ -139,8 +138,8 @@ export class Curation {
    * are not gathered again on the next ask (the request shows why; an admin's retry clears that).
    */
   async delete(kind: Kind, id: number): Promise<{ name: string }> {
-    const { colleges, reviews, requests } = this.ingestion;
-    const name = await this.ctx.db.transaction(async (tx) => {
+    const { colleges, reviews, requests } = this.deps;
+    const name = await this.deps.db.transaction(async (tx) => {
       if (kind === 'review') {
         const item = await reviews.lock(id, tx);
         if (!item) throw reviewGone(id);
@@ -162,7 +161,7 @@ export class Curation {
       await this.announceRemoval(tx, gone.name, null, null);
       return gone.name;
     });
-    void this.ingestion.outbox.kick();
+    void this.deps.outbox.kick();
     return { name };
   }
 
@@ -180,6 +179,6 @@ export class Curation {
     };
     // Fixed when written: a relay that publishes the row twice publishes one event.
     const eventId = `${normaliseCollegeName(name)}.removed.${randomUUID()}`;
-    await this.ingestion.outbox.add(tx, CollegeRemovedEvent, payload, eventId);
+    await this.deps.outbox.add(tx, CollegeRemovedEvent, payload, eventId);
   }
 }

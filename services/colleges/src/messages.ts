@@ -1,5 +1,10 @@
+import { LIMITS } from '@ct/contracts/limits';
+
 /** An hour as students read it in these messages: "14:00 UTC". */
 const hourOf = (iso: string) => `${iso.slice(11, 16)} UTC`;
+
+/** One sentence from a provider error's message (already readable): ends with a full stop. */
+export const asSentence = (s: string) => (s.endsWith('.') ? s : `${s}.`);
 
 /** What the colleges service tells students and admins about trust, limits and enrichment. */
 export const TRUST_MSG = {
@@ -65,7 +70,53 @@ export const COLLEGES_MSG = {
   noSharedCollegeNamed: (name: string) => `No shared college is called "${name}".`,
   mergeIntoItself: 'A college cannot be merged into itself.',
   collegesFound: 'Colleges found',
-  tooManyNames: (n: number) => `Please ask for at most ${n} colleges at once.`,
+  tooManyNames: `Please ask for at most ${LIMITS.collegesPerBatchRead} colleges at once.`,
   // Public
   collectionStatsFound: 'Collection stats found',
+} as const;
+
+/**
+ * What a student reads when gathering a college falls short or fails: the request's failure reason, and
+ * why a source is missing from the college's document (the `missing` list, after its field group).
+ */
+export const GATHER_MSG = {
+  // Why a source gave nothing (a clause of the document's `missing` list)
+  noScorecardRecordReason: 'the College Scorecard has no record of a college by this name',
+  noScorecardKeyReason: 'no College Scorecard API key is configured',
+  noAiProviderReason: 'no AI provider is configured',
+  // Why nothing could be gathered (the request's failure reason)
+  pagesNotGathered: (name: string, why: string) =>
+    `We could not gather deadlines, essay prompts and requirements for "${name}" from its own pages. ${why}`,
+  pagesNotFound: "The college's own pages could not be found.",
+  noAiProvider: 'No AI provider is configured.',
+  nothingConfigured: (name: string) =>
+    `We could not gather "${name}": no College Scorecard API key and no AI provider are configured, ` +
+    'so neither government data nor college facts could be gathered.',
+  noScorecardRecord: 'The College Scorecard has no record of a college by this name.',
+  noScorecardKey: 'No College Scorecard API key is configured, so no government data could be gathered.',
+  noAiFacts: 'No AI provider is configured, so no college facts could be gathered.',
+  notFound: (name: string, why: string) =>
+    `We could not find a college called "${name}". ${why} Check the spelling or try its full official name.`,
+  notGathered: (name: string, why: string) => `We could not gather "${name}". ${why}`,
+  failedChecks: (problem: string) => `The gathered data did not pass our checks (${problem}).`,
+  providerFailed: (name: string, detail: string) =>
+    `We could not gather "${name}" right now: ${asSentence(detail)}`,
+  ourError: (name: string) => `We could not gather "${name}" because of an error on our side.`,
+  /** A job the queue gave up on without the worker recording why (e.g. it kept crashing). */
+  interrupted: 'Gathering this college was interrupted too many times. Please try again later.',
+  // A major's profile (the `ingest-major` job)
+  majorInterrupted: 'The gathering was interrupted too many times.',
+  majorCollegeGone: (college: string) => `"${college}" is no longer in our college list.`,
+  noMajorAiReason:
+    'admissions figures, activities, essay topics and description (no AI provider is configured)',
+  noFieldOfStudyKeyReason: 'field-of-study earnings and debt (no College Scorecard API key is configured)',
+  fieldOfStudyFailedReason: (detail: string) => `field-of-study figures (${asSentence(detail).slice(0, -1)})`,
+  noMajorOnPages: (major: string, college: string) => `${college}'s pages do not show a ${major} program.`,
+  noMajorInScorecard: (major: string, college: string) =>
+    `The College Scorecard lists no ${major} program at ${college}.`,
+  noMajorFigures: (major: string, college: string) => `No page states ${major} figures for ${college}.`,
+  noMajorAiProvider: (major: string, college: string) =>
+    `No AI provider is configured, so ${major} figures for ${college} could not be gathered.`,
+  majorFailedChecks: (problem: string) => `The gathered major profile did not pass our checks (${problem}).`,
+  majorOurError: 'An error on our side stopped the gathering.',
 } as const;

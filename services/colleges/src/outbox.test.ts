@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import collegesService from './app.ts';
 import { CollegesConfig } from './config.ts';
 import { parseConfig } from '@ct/service-kit';
-import { Ingestion } from './ingestion.ts';
+import { makeDeps, type CollegesDeps } from './deps.ts';
+import { placeCollege } from './use-cases/place-college.ts';
 
 // The outbox on the embedded default store (PGlite), with the product's in-process queue: a process
 // that dies between committing a college and publishing its event must lose nothing.
@@ -24,12 +25,12 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 /** One "process" of the colleges service: its database, its queue and event bus. */
-function processWith(queue: QueueBackend): Ingestion {
+function processWith(queue: QueueBackend): CollegesDeps {
   const bus = new EventBus(queue, EVENT_SUBSCRIBERS);
-  // Ingestion uses the context's database, queue, event bus and log only.
+  // The service's deps use the context's database, queue, event bus and log only.
   const config = parseConfig(CollegesConfig, {});
   const ctx = { db, queue, bus, log, config } as unknown as ServiceContext<CollegesConfig>;
-  return new Ingestion(ctx);
+  return makeDeps(ctx);
 }
 
 async function eventsIn(queue: MemoryQueue, service: 'essays' | 'user-data') {
@@ -44,10 +45,10 @@ describe('college.ingested through the transactional outbox', () => {
     const { request } = await dying.requests.request('outbox crash university', college.name, null, 0);
     expect(request.state).toBe('queued');
 
-    // The process is going down: its queue is closed when the worker's report arrives. The college and
+    // The process is going down: its queue is closed when the job places the college. The college and
     // its event commit together; the publish after the commit fails.
     await first.close();
-    const done = await dying.complete('outbox crash university', college, true);
+    const done = await placeCollege(dying, { key: 'outbox crash university', college, factsGathered: true });
     expect(done).toMatchObject({ state: 'done', collegeName: 'Outbox Crash University' });
     await dying.outbox.kick();
     expect(await dying.colleges.findCollegeByName('Outbox Crash University')).not.toBeNull();
@@ -86,9 +87,13 @@ describe('college.ingested through the transactional outbox', () => {
     const p = processWith(queue);
     await p.requests.request('outbox rollback college', 'Outbox Rollback College', null, 0);
     const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM colleges.outbox');
-    // A report for a request nobody made is refused: nothing of it may remain.
+    // A college placed for a request nobody made is refused: nothing of it may remain.
     await expect(
-      p.complete('nobody asked for this', buildCollege({ name: 'Outbox Rollback College' }), true),
+      placeCollege(p, {
+        key: 'nobody asked for this',
+        college: buildCollege({ name: 'Outbox Rollback College' }),
+        factsGathered: true,
+      }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM colleges.outbox');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
@@ -104,7 +109,7 @@ describe('college.ingested through the transactional outbox', () => {
       const p = processWith(queue);
       const college = buildCollege({ name: 'Outbox Lost Event College', scorecardId: 900902 });
       await p.requests.request('outbox lost event college', college.name, null, 0);
-      await p.complete('outbox lost event college', college, true);
+      await placeCollege(p, { key: 'outbox lost event college', college, factsGathered: true });
       await p.outbox.kick();
       // Published: sent, but applied by no subscriber yet, so it stays.
       expect(await p.outbox.pending()).toBe(0);

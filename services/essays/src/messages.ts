@@ -3,6 +3,8 @@
  * MSG in packages/contracts, is used wherever it gives one).
  */
 export const ESSAYS_MSG = {
+  /** Why the Common App and UC prompts could not be gathered (the job's failure). */
+  noAiProvider: 'No AI provider is configured',
   collegesFound: 'Colleges found',
   promptsFound: 'Prompts found',
   promptGroupsFound: 'Prompt groups found',

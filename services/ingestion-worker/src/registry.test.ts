@@ -1,6 +1,6 @@
 import { IngestCollegeJob, IngestMajorJob, INGESTION_QUEUE, JOBS } from '@ct/contracts';
 import { defineJob, jobModule, type JobEntry } from '@ct/jobs';
-import { collegeJob } from '@ct/colleges/jobs/college';
+import { collegeJob } from '@ct/colleges/jobs/gather-college';
 import { majorJob } from '@ct/colleges/jobs/major';
 import { PermanentJobError } from '@ct/queue';
 import { describe, expect, it } from 'vitest';

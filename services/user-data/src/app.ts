@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { CollegeIngestedEvent, CollegeRemovedEvent } from '@ct/contracts';
+import { CollegeIngestedEvent, CollegeRemovedEvent, LIMITS } from '@ct/contracts';
 import { defineService } from '@ct/service-kit';
 import { UserDataConfig } from './config.ts';
 import { makeDeps } from './deps.ts';
 import { onCollegeIngested, onCollegeRemoved } from './events.ts';
 import { idempotentWrites } from './idempotent-writes.ts';
-import { USER_DATA_LIMITS } from './limits.ts';
+import { USER_DATA_TUNING } from './tuning.ts';
 import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
 import { collegeRoutes } from './routes/colleges.ts';
@@ -62,21 +62,21 @@ export default defineService({
     const { colleges, noteReads } = deps;
     const purge = async () => {
       try {
-        const n = await colleges.purgeRemoved(USER_DATA_LIMITS.removedCollegeKeepDays);
+        const n = await colleges.purgeRemoved(LIMITS.removedCollegeKeepDays);
         if (n) ctx.log.info({ purged: n }, 'removed colleges past their keep time forgotten');
-        await deps.idempotency.purge(USER_DATA_LIMITS.writeIdKeepDays);
+        await deps.idempotency.purge(USER_DATA_TUNING.writeIdKeepDays);
       } catch (err) {
         ctx.log.warn({ err }, 'purge of removed colleges failed; retried at the next interval');
       }
       try {
-        const n = await noteReads.purge(USER_DATA_LIMITS.noteReadKeepDays);
+        const n = await noteReads.purge(LIMITS.noteReadKeepDays);
         if (n) ctx.log.info({ purged: n }, 'note reads past their keep time forgotten');
       } catch (err) {
         ctx.log.warn({ err }, 'purge of note reads failed; retried at the next interval');
       }
     };
     await purge();
-    const timer = setInterval(() => void purge(), USER_DATA_LIMITS.removedPurgeEveryMs);
+    const timer = setInterval(() => void purge(), USER_DATA_TUNING.removedPurgeEveryMs);
     timer.unref();
     ctx.onClose(() => clearInterval(timer));
     // Deadline reminders: each pass sends what has come due, once (rows claim them across replicas).

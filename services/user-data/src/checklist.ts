@@ -6,10 +6,10 @@ import type {
   College,
   Deadline,
 } from '@ct/contracts';
+import { LIMITS } from '@ct/contracts';
 
 /** The section that holds the college's deadline items. */
 export const DEADLINES_SECTION = 'deadlines';
-const TEXT_MAX = 500;
 
 export function isDeadlineItem(item: ChecklistItem): item is ChecklistDeadline {
   return 'type' in item;
@@ -19,7 +19,8 @@ const task = (text: string): ChecklistTask => ({ text: clip(text), completed: fa
 
 function clip(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > TEXT_MAX ? `${t.slice(0, TEXT_MAX - 1)}…` : t;
+  const max = LIMITS.checklistItemTextMax;
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
 /** A requirement the college says it does not ask for ("Not required", "None", "0"). */

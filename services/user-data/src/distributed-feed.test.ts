@@ -1,40 +1,12 @@
-import {
-  clearRedisPrefix,
-  createVerifiedUser,
-  freshDatabase,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  type TestDatabase,
-} from '@ct/testkit';
+import { createVerifiedUser, distributedSuite } from '@ct/testkit';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDistributed, type Stack } from '../../../scripts/lib/stack.ts';
+import { describe, expect, it } from 'vitest';
 
 // The distributed run proxies through the gateway: the feed must stay text/calendar (not JSON) on the way.
-let stack: Stack;
-let database: TestDatabase;
-const prefix = uniquePrefix('udfeed');
-
-beforeAll(async () => {
-  database = await freshDatabase('udfeed');
-  stack = await startDistributed({
-    databaseUrl: database.url,
-    redisUrl: TEST_REDIS_URL,
-    basePort: Number(process.env.TEST_USER_DATA_DISTRIBUTED_PORT ?? 17240),
-    only: ['user-data'],
-    env: {
-      QUEUE_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
-      WEB_DIST: 'web/dist',
-    },
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await database?.drop();
-  await clearRedisPrefix(prefix);
+const { stack } = distributedSuite({
+  label: 'udfeed',
+  basePort: Number(process.env.TEST_USER_DATA_DISTRIBUTED_PORT ?? 17240),
+  only: ['user-data'],
 });
 
 describe('private calendar feed in the distributed run', () => {

@@ -8,26 +8,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  clearRedisPrefix,
-  createVerifiedUser,
-  freshDatabase,
-  TEST_REDIS_URL,
-  uniquePrefix,
-  type TestDatabase,
-  type TestUser,
-} from '@ct/testkit';
+import { createVerifiedUser, distributedSuite, type TestUser } from '@ct/testkit';
+import { LIMITS } from '@ct/contracts';
 import { openDb, type Db } from '@ct/store';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  spawnTs,
-  startDistributed,
-  stopProcess,
-  waitForHttp,
-  type Stack,
-} from '../../../scripts/lib/stack.ts';
-import { USER_DATA_LIMITS } from './limits.ts';
+import { spawnTs, stopProcess, waitForHttp, type Stack } from '../../../scripts/lib/stack.ts';
 import { UD_MSG } from './messages.ts';
 
 const DRAFTS = 120;
@@ -61,33 +47,19 @@ async function startEmbedded(databaseUrl: string, port: number, env: Record<stri
 }
 
 describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
-  let stack: Stack;
-  let database: TestDatabase;
+  const basePort = Number(process.env.TEST_EXPORT_DISTRIBUTED_PORT ?? 17300);
+  const { stack, database, prefix } = distributedSuite({
+    label: 'udexport',
+    basePort,
+    only: ['user-data'],
+    env: { NODE_OPTIONS: '--max-old-space-size=256' },
+    ...(mode === 'embedded' ? { start: (o) => startEmbedded(o.databaseUrl, basePort + 10, o.env) } : {}),
+  });
   let db: Db;
   let big: TestUser;
   let other: TestUser;
-  const prefix = uniquePrefix('udexport');
 
   beforeAll(async () => {
-    database = await freshDatabase('udexport');
-    const env = {
-      NODE_OPTIONS: '--max-old-space-size=256',
-      QUEUE_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
-      WEB_DIST: 'web/dist',
-    };
-    const basePort = Number(process.env.TEST_EXPORT_DISTRIBUTED_PORT ?? 17300);
-    stack =
-      mode === 'distributed'
-        ? await startDistributed({
-            databaseUrl: database.url,
-            redisUrl: TEST_REDIS_URL,
-            basePort,
-            only: ['user-data'],
-            env,
-          })
-        : await startEmbedded(database.url, basePort + 10, env);
     db = await openDb({ url: database.url, poolMax: 2 });
     [big, other] = await Promise.all([
       createVerifiedUser({ name: 'Prolific' }),
@@ -109,12 +81,7 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
     );
   }, 240_000);
 
-  afterAll(async () => {
-    await db?.close();
-    await stack?.stop();
-    await database?.drop();
-    await clearRedisPrefix(prefix);
-  });
+  afterAll(() => db?.close());
 
   const api = (user: TestUser, path: string, init: RequestInit = {}) =>
     fetch(`${stack.gatewayUrl}/api${path}`, {
@@ -245,31 +212,31 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
     const save = (user: TestUser, body: Record<string, unknown>) =>
       api(user, '/save-essay-draft', { method: 'POST', body: JSON.stringify(body) });
 
-    it(`holds at most ${USER_DATA_LIMITS.draftsPerUser} drafts, and says so at the limit`, async () => {
+    it(`holds at most ${LIMITS.draftsPerUser} drafts, and says so at the limit`, async () => {
       const student = await createVerifiedUser({ name: 'Many Drafts' });
       await db.query(
         `INSERT INTO user_data.essay_draft (id, user_id, prompt_key, prompt, body, word_count)
          SELECT gen_random_uuid(), $1, 'prompt ' || g, 'Prompt ' || g, 'Text', 1
          FROM generate_series(1, $2::int - 1) g`,
-        [student.uid, USER_DATA_LIMITS.draftsPerUser],
+        [student.uid, LIMITS.draftsPerUser],
       );
       expect((await save(student, { prompt: 'The last one that fits?', body: 'Yes' })).status).toBe(200);
       const over = await save(student, { prompt: 'One more prompt?', body: 'No' });
       expect(over.status).toBe(409);
       expect(await over.json()).toMatchObject({
-        message: `You can have at most ${USER_DATA_LIMITS.draftsPerUser} essay drafts, so a draft for this prompt was not saved.`,
+        message: `You can have at most ${LIMITS.draftsPerUser} essay drafts, so a draft for this prompt was not saved.`,
       });
       const count = await db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM user_data.essay_draft WHERE user_id = $1',
         [student.uid],
       );
-      expect(count.rows[0]!.n).toBe(USER_DATA_LIMITS.draftsPerUser);
+      expect(count.rows[0]!.n).toBe(LIMITS.draftsPerUser);
     });
 
-    it(`keeps the newest ${USER_DATA_LIMITS.versionsPerDraft} versions of a draft`, async () => {
+    it(`keeps the newest ${LIMITS.versionsPerDraft} versions of a draft`, async () => {
       const student = await createVerifiedUser({ name: 'Many Versions' });
       let revision = 0;
-      for (let i = 0; i <= USER_DATA_LIMITS.versionsPerDraft + 2; i++) {
+      for (let i = 0; i <= LIMITS.versionsPerDraft + 2; i++) {
         const r = await save(student, {
           prompt: 'Why us?',
           body: `Take ${i}`,
@@ -282,14 +249,14 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
       const drafts = (await (await api(student, '/get-essay-drafts')).json()) as {
         drafts: Array<{ versions: number }>;
       };
-      expect(drafts.drafts[0]!.versions).toBe(USER_DATA_LIMITS.versionsPerDraft);
+      expect(drafts.drafts[0]!.versions).toBe(LIMITS.versionsPerDraft);
     });
 
     it('refuses a draft over 10,000 characters, saying how long one can be', async () => {
       const student = await createVerifiedUser({ name: 'Long Draft' });
       const r = await save(student, {
         prompt: 'Tell us',
-        body: 'x'.repeat(USER_DATA_LIMITS.draftCharsMax + 1),
+        body: 'x'.repeat(LIMITS.draftCharsMax + 1),
       });
       expect(r.status).toBe(400);
       expect(((await r.json()) as { message: string }).message).toBe(

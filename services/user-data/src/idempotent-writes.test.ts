@@ -1,23 +1,20 @@
 // A write a phone queued offline carries an id (Idempotency-Key): sent twice, it is applied once and the
 // second sending gets the first reply; a refused write frees its id; another student's id is their own.
 import type { Note } from '@ct/contracts';
-import { startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collegeWith, seedColleges, twoUsers } from './routes/test-helpers.ts';
+import { gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collegeWith, twoUsers } from './routes/test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 const college = collegeWith('Idempotent State University');
 
+const { gw } = gatewaySuite({ queue: 'memory', colleges: [college] });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
   [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [college]);
   for (const u of [alice, bob])
     await gw.api('POST', '/api/add-user-college', { token: u.idToken, body: { collegeName: college.name } });
 });
-afterAll(() => gw?.close());
 
 const post = (user: TestUser, path: string, body: unknown, key?: string) =>
   gw.api<{ success: boolean; message: string; data?: Note }>('POST', `/api${path}`, {

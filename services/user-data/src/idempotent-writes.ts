@@ -1,5 +1,5 @@
 import { AppError } from '@ct/service-kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UD_MSG } from './messages.ts';
 import type { IdempotencyRepository } from './repositories/idempotency.ts';
 
@@ -15,11 +15,9 @@ const KEY = /^[A-Za-z0-9_-]{8,100}$/;
  */
 export function idempotentWrites(scope: FastifyInstance, repo: IdempotencyRepository): void {
   const claimed = new WeakMap<FastifyRequest, { uid: string; key: string }>();
-  scope.addHook('preHandler', async (request, reply) => {
-    const key = request.headers[IDEMPOTENCY_HEADER];
-    if (key === undefined || request.method === 'GET') return;
-    if (typeof key !== 'string' || !KEY.test(key))
-      throw new AppError('VALIDATION_ERROR', UD_MSG.badIdempotencyKey);
+  /** Claims the write's id, or answers a repeat with the kept reply. */
+  const claim = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> => {
+    if (!KEY.test(key)) throw new AppError('VALIDATION_ERROR', UD_MSG.badIdempotencyKey);
     // Unsigned calls are refused by the route itself.
     const uid = request.auth?.uid;
     if (!uid) return;
@@ -29,17 +27,37 @@ export function idempotentWrites(scope: FastifyInstance, repo: IdempotencyReposi
     }
     const seen = await repo.find(uid, key);
     if (seen?.status == null) throw new AppError('CONFLICT', UD_MSG.writeInProgress);
-    return reply.status(seen.status).header('idempotent-replay', 'true').send(seen.reply);
+    reply.status(seen.status).header('idempotent-replay', 'true').send(seen.reply);
+  };
+  // Callback style: these hooks see every request of the service, and most carry no write id (every
+  // read): an async hook would cost each of them a promise.
+  scope.addHook('preHandler', (request, reply, done) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key === undefined || request.method === 'GET') return done();
+    if (typeof key !== 'string') return done(new AppError('VALIDATION_ERROR', UD_MSG.badIdempotencyKey));
+    claim(request, reply, key).then(
+      () => {
+        if (!reply.sent) done();
+      },
+      (err: unknown) => done(err as Error),
+    );
   });
-  scope.addHook('onSend', async (request, reply, payload) => {
+  scope.addHook('onSend', (request, reply, payload, done) => {
     const c = claimed.get(request);
-    if (!c) return payload;
+    if (!c) return done(null, payload);
     claimed.delete(request);
-    if (reply.statusCode < 300 && typeof payload === 'string') {
-      await repo.complete(c.uid, c.key, reply.statusCode, JSON.parse(payload) as unknown);
-    } else {
-      await repo.release(c.uid, c.key);
+    let settled: Promise<void>;
+    try {
+      settled =
+        reply.statusCode < 300 && typeof payload === 'string'
+          ? repo.complete(c.uid, c.key, reply.statusCode, JSON.parse(payload) as unknown)
+          : repo.release(c.uid, c.key);
+    } catch (err) {
+      return done(err as Error);
     }
-    return payload;
+    settled.then(
+      () => done(null, payload),
+      (err: unknown) => done(err as Error),
+    );
   });
 }

@@ -1,5 +1,4 @@
-import { LIMITS, RECOMMENDERS_PER_COLLEGE, SHARE_LIMITS } from '@ct/contracts';
-import { USER_DATA_LIMITS } from './limits.ts';
+import { LIMITS } from '@ct/contracts';
 
 /**
  * Replies the spec does not word. Spec wording (MSG) is used wherever the spec gives one.
@@ -9,7 +8,7 @@ export const UD_MSG = {
     `We have no data for "${name}" yet. Search for it on the Search page first, then add it to your profile.`,
   collegeRestored: 'College added back to your profile, with its checklist progress.',
   collegeAlreadyAdded: (name: string) => `${name} is already in your colleges.`,
-  tooManyColleges: `You can have at most ${USER_DATA_LIMITS.collegesPerUser} colleges. Remove one to add another.`,
+  tooManyColleges: `You can have at most ${LIMITS.collegesPerUser} colleges. Remove one to add another.`,
   collegeNotInList: (name: string) => `"${name}" is not in your colleges.`,
   collegeDataGone: (name: string) =>
     `We no longer have data for "${name}". Search for it again to refresh it.`,
@@ -26,6 +25,8 @@ export const UD_MSG = {
   writeInProgress: 'This change is still being saved. Try again in a moment.',
   staleItem:
     'This checklist item has changed since you loaded it (the checklist was updated elsewhere). Reload the checklist and try again.',
+  applicationChanged: (now: string) =>
+    `This application was changed elsewhere meanwhile (now ${now}); nothing was overwritten. Open it to see it, and change it again if you still want to.`,
   tooManyNotes: `You can have at most ${LIMITS.notesPerUser} notes. Delete a note to add a new one.`,
   noteTitleTaken: (title: string) => `You already have a note titled "${title}". Choose another title.`,
   noteNotFound: 'Note not found',
@@ -49,14 +50,14 @@ export const UD_MSG = {
   draftSaved: 'Draft saved',
   draftConflict:
     'This draft was changed in another tab or on another device since you opened it. Reload it to see the newer text, or keep yours: the other text is then kept as a version.',
-  tooManyDrafts: `You can have at most ${USER_DATA_LIMITS.draftsPerUser} essay drafts, so a draft for this prompt was not saved.`,
+  tooManyDrafts: `You can have at most ${LIMITS.draftsPerUser} essay drafts, so a draft for this prompt was not saved.`,
   draftNotFound: 'Draft not found',
   versionsFound: 'Earlier versions',
   recommendersFound: 'Your recommenders',
   recommenderSaved: 'Recommender saved',
   recommenderRemoved: 'Recommender removed',
   recommenderNotFound: 'Recommender not found',
-  tooManyRecommenders: `A college can have at most ${RECOMMENDERS_PER_COLLEGE} recommenders.`,
+  tooManyRecommenders: `A college can have at most ${LIMITS.recommendersPerCollege} recommenders.`,
   seasonFound: 'Your season',
   applicationSaved: 'Application updated',
   aidOfferSaved: 'Aid offer saved',
@@ -77,7 +78,7 @@ export const UD_MSG = {
   shareLinksFound: 'Your share links',
   shareLinkRevoked: 'Share link revoked. It stopped working at once.',
   shareLinkNotFound: 'You have no such share link. It may have been revoked already.',
-  tooManyShareLinks: `You can have at most ${SHARE_LIMITS.linksPerStudent} share links. Revoke one you no longer need to create another.`,
+  tooManyShareLinks: `You can have at most ${LIMITS.share.linksPerStudent} share links. Revoke one you no longer need to create another.`,
   sharedViewFound: 'Shared, read only',
   sharedLinkGone:
     'This link no longer works. It may have been revoked or have expired; ask the student for a new one.',
@@ -102,5 +103,4 @@ export const UD_MSG = {
   deadlineSettingsFound: 'Your deadline settings',
   deadlineSettingsSaved: 'Deadline settings saved',
   enteringYearRange: 'The entering year must be this year or one of the next four.',
-  reminderDaysRange: 'Reminder days must be different whole days from 0 to 120, at most six of them.',
 } as const;

@@ -1,24 +1,26 @@
 import type { Checklist } from '@ct/contracts';
-import { startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UserCollegeRepository } from './repositories/colleges.ts';
-import { as, collegeWith, seedColleges, twoUsers } from './routes/test-helpers.ts';
+import { as, collegeWith, twoUsers } from './routes/test-helpers.ts';
 
 // The embedded run (`npm start`) keeps its data in PGlite: the same SQL, triggers and locks must work there.
 const INTERNAL_TOKEN = 'user-data-pglite-internal-token-0123456789';
-let gw: TestGateway;
 let alice: TestUser;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ store: 'pglite', queue: 'memory', env: { INTERNAL_TOKEN } });
-  [alice] = await twoUsers();
-  await seedColleges(gw.db, [
+const { gw } = gatewaySuite({
+  store: 'pglite',
+  queue: 'memory',
+  env: { INTERNAL_TOKEN },
+  colleges: [
     collegeWith('Example State University'),
     collegeWith('Pglite Lakes College'),
     collegeWith('Pglite Hills College'),
-  ]);
+  ],
 });
-afterAll(() => gw?.close());
+beforeAll(async () => {
+  [alice] = await twoUsers();
+});
 
 describe('user-data on PGlite', () => {
   it('keeps colleges, checklists, notes and the admin counts', async () => {

@@ -1,4 +1,5 @@
 import type { College, CollegeFactsAnswer } from '@ct/contracts';
+import type { MajorFactsAnswer } from '@ct/colleges/jobs/major';
 import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import type { Queryable } from '@ct/store';
 
@@ -76,6 +77,16 @@ export function buildCollege(over: DeepPartial<College> & { name?: string } = {}
   } as College;
 }
 
+/** Where a college's official figures come from: its College Scorecard page, for a data year. */
+export function scorecardSource(unitId: number, dataYear = '2021-22') {
+  return {
+    url: `https://collegescorecard.ed.gov/school/?${unitId}`,
+    title: 'College Scorecard, U.S. Department of Education',
+    gatheredAt: '2025-01-16T00:00:00.000Z',
+    dataYear,
+  };
+}
+
 /** Puts colleges straight into the colleges service's cache (as the worker would after ingestion). */
 export async function seedColleges(db: Queryable, colleges: College[]): Promise<void> {
   const repo = new CollegeRepository(db);
@@ -99,6 +110,19 @@ export function buildFactsAnswer(over: Partial<CollegeFactsAnswer> = {}): Colleg
     tips: none,
     admissionStatistics: none,
     admittedStudentProfile: none,
+    ...over,
+  };
+}
+
+/** What the AI provider answers about one major at one college: found, nothing stated unless given. */
+export function buildMajorAnswer(over: Partial<MajorFactsAnswer> = {}): MajorFactsAnswer {
+  return {
+    found: true,
+    averageWeightedGpa: { value: null, scope: 'college', sourceUrl: null },
+    averageSatScore: { value: null, scope: 'college', sourceUrl: null },
+    extracurriculars: { value: [], sourceUrl: null },
+    essayTopics: { value: [], sourceUrl: null },
+    description: { value: null, sourceUrl: null },
     ...over,
   };
 }

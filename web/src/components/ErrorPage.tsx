@@ -1,4 +1,5 @@
 import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { StatusBanner } from './StatusBanner';
 
 /** How browsers word a page chunk (or its stylesheet) that could not be fetched. */
 const CHUNK_ERROR =
@@ -103,9 +104,7 @@ export function ProblemPage({
       </h1>
       <p>{t.body}</p>
       {stillFailing ? (
-        <p className="banner error" role="alert">
-          Still not working. Wait a moment and try again.
-        </p>
+        <StatusBanner kind="error">Still not working. Wait a moment and try again.</StatusBanner>
       ) : null}
       <div className="problem-actions">
         <button type="button" onClick={onRetry} disabled={retrying}>

@@ -1,4 +1,5 @@
 import { errorMessage } from '../api/client';
+import { StatusBanner } from './StatusBanner';
 
 /**
  * What could not be loaded, why, and a Retry button: a failed load is never shown as an empty list or
@@ -17,13 +18,13 @@ export function LoadError({
   retrying: boolean;
 }) {
   return (
-    <div className="banner error load-error" role="alert">
+    <StatusBanner kind="error" as="div" className="load-error">
       <span>
         {what} {errorMessage(error)}
       </span>
       <button type="button" className="secondary small" disabled={retrying} onClick={onRetry}>
         {retrying ? 'Retrying...' : 'Retry'}
       </button>
-    </div>
+    </StatusBanner>
   );
 }

@@ -1,4 +1,5 @@
-import { LIMITS } from '@ct/contracts/messages';
+import { LIMITS } from '@ct/contracts/limits';
+import { TIMINGS } from '../lib/timings';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDebounced } from '../hooks/useDebounced';
 import './SuggestInput.css';
@@ -56,7 +57,7 @@ export function SuggestInput({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
-  const debounced = useDebounced(value, LIMITS.suggestionDebounceMs);
+  const debounced = useDebounced(value, TIMINGS.suggestionDebounceMs);
   // The text of a picked suggestion must not reopen the list once its debounce fires.
   const picked = useRef<string | null>(null);
   const inFlight = useRef<AbortController | null>(null);

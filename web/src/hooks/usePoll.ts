@@ -18,6 +18,13 @@ export interface PollOptions<T> {
   retry?: (failuresSoFar: number, err: unknown) => boolean;
   /** After this long asking ends with an error saying POLL_TIMEOUT. */
   giveUpAfterMs?: number;
+  /**
+   * When the wait began (ms since the epoch), for `giveUpAfterMs`; by default the first ask under this
+   * key. A watcher that reuses a key for a new wait (a college searched for again) says when it began.
+   */
+  startedAt?: number;
+  /** 'always': ask as soon as a watcher mounts, even when the last answer is recent. */
+  refetchOnMount?: boolean | 'always';
 }
 
 /**
@@ -31,6 +38,7 @@ export function usePoll<T>({
   done,
   retry,
   giveUpAfterMs,
+  startedAt,
   ...o
 }: PollOptions<T>) {
   const since = useRef({ key: '', at: 0 });
@@ -39,7 +47,7 @@ export function usePoll<T>({
     queryFn: ({ signal, queryKey: key }) => {
       const hash = hashKey(key);
       if (since.current.key !== hash) since.current = { key: hash, at: Date.now() };
-      else if (giveUpAfterMs !== undefined && Date.now() - since.current.at > giveUpAfterMs)
+      else if (giveUpAfterMs !== undefined && Date.now() - (startedAt ?? since.current.at) > giveUpAfterMs)
         throw new PollTimeout(POLL_TIMEOUT);
       return queryFn(signal);
     },

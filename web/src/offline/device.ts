@@ -27,9 +27,23 @@ interface Persisted {
   state: DehydratedState;
 }
 
+let early: { uid: string; saved: Promise<Persisted | undefined> } | null = null;
+
+/**
+ * Starts reading a student's saved data as soon as the session this device stored is known (at boot),
+ * so that it is ready when the pages first render rather than read after them.
+ */
+export function readDeviceEarly(uid: string): void {
+  const saved = get<Persisted>(queriesKey(uid), deviceStore());
+  saved.catch(() => {});
+  early = { uid, saved };
+}
+
 /** Puts the student's last saved data into the cache (nothing when there is none, or it is too old). */
 export async function restoreQueries(qc: QueryClient, uid: string): Promise<void> {
-  const saved = await get<Persisted>(queriesKey(uid), deviceStore());
+  const read = early?.uid === uid ? early.saved : get<Persisted>(queriesKey(uid), deviceStore());
+  early = null;
+  const saved = await read;
   if (!saved) return;
   if (saved.version !== CACHE_VERSION || Date.now() - saved.savedAt > DEVICE_MAX_AGE_MS) {
     await del(queriesKey(uid), deviceStore());

@@ -128,6 +128,9 @@ export function useOutbox(uid: string | null): OutboxState {
   const qc = useQueryClient();
   const flush = useCallback(() => {
     if (!uid || !onlineManager.isOnline()) return;
+    // The reconnect's own refetches would bring back what the server held before these writes, over
+    // what the student sees: they are cancelled, and everything is read again once the writes are in.
+    if (state.writes.length) void qc.cancelQueries();
     void flushOutbox(uid).then(
       ({ sent }) => {
         if (sent > 0 || state.notices.length) void qc.invalidateQueries();

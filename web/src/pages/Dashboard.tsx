@@ -1,5 +1,5 @@
 import { MSG } from '@ct/contracts/messages';
-import { REMOVED_COLLEGE_KEEP_DAYS } from '@ct/contracts/constants';
+import { LIMITS } from '@ct/contracts/limits';
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/client';
@@ -19,8 +19,8 @@ import { RecommendersPanel } from '../features/recommenders/RecommendersPanel';
 import { SeasonOverview, usePrefetchOverview } from '../features/season/SeasonOverview';
 import { usePageMeta } from '../hooks/usePageMeta';
 import '../features/dashboard/dashboard.css';
+import { type Banner, StatusBanner } from '../components/StatusBanner';
 
-type Banner = { kind: 'success' | 'error'; text: string } | null;
 /** The college just removed (Undo adds it back with its progress), or the one Undo brought back. */
 type Removal = { name: string; wasSelected: boolean; state: 'removed' | 'undoing' | 'restored' } | null;
 const SUCCESS_BANNER_MS = 3000;
@@ -190,15 +190,12 @@ export default function DashboardPage() {
         </button>
       </div>
       {banner ? (
-        <div
-          className={`banner ${banner.kind} dashboard-banner`}
-          role={banner.kind === 'error' ? 'alert' : 'status'}
-        >
+        <StatusBanner kind={banner.kind} as="div" className="dashboard-banner">
           <span>{banner.text}</span>
           <button type="button" className="link" onClick={() => setBanner(null)}>
             Dismiss
           </button>
-        </div>
+        </StatusBanner>
       ) : null}
       {loadFailed ? (
         <LoadError
@@ -266,7 +263,7 @@ export default function DashboardPage() {
               ) : (
                 <>
                   {MSG.collegeRemoved}: <strong>{removal.name}</strong>. Its checklist progress is kept for{' '}
-                  {REMOVED_COLLEGE_KEEP_DAYS} days.
+                  {LIMITS.removedCollegeKeepDays} days.
                 </>
               )}
             </p>

@@ -3,14 +3,22 @@ import { CollegeName, IsoDateTime, Ok } from '../common.ts';
 import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserQ } from './query.ts';
+import { LIMITS, SCORE_SCALES } from '../limits.ts';
 
 // ---- beyond the spec: the student's academic profile, for the fit band (issue 22) ----
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
+const { satSection: sat, actComposite: act, unweightedGpa: gpa } = SCORE_SCALES;
+
 /** An SAT section score: 200-800 in steps of 10. */
 const SatSection = nullable(
-  Type.Integer({ minimum: 200, maximum: 800, multipleOf: 10, errorMessage: INPUT_MSG.satSection }),
+  Type.Integer({
+    minimum: sat.min,
+    maximum: sat.max,
+    multipleOf: sat.step,
+    errorMessage: INPUT_MSG.satSection,
+  }),
 );
 
 /**
@@ -21,14 +29,17 @@ const SatSection = nullable(
 export const AcademicProfile = Type.Object({
   satReadingWriting: SatSection,
   satMath: SatSection,
-  act: nullable(Type.Integer({ minimum: 1, maximum: 36, errorMessage: INPUT_MSG.actComposite })),
-  gpa: nullable(Type.Number({ minimum: 0, maximum: 4, errorMessage: INPUT_MSG.gpa })),
+  act: nullable(Type.Integer({ minimum: act.min, maximum: act.max, errorMessage: INPUT_MSG.actComposite })),
+  gpa: nullable(Type.Number({ minimum: gpa.min, maximum: gpa.max, errorMessage: INPUT_MSG.gpa })),
   /** What the family can pay a year, in dollars */
   yearlyBudget: nullable(
-    Type.Integer({ minimum: 0, maximum: 500_000, errorMessage: INPUT_MSG.yearlyBudget }),
+    Type.Integer({ minimum: 0, maximum: LIMITS.yearlyBudgetMax, errorMessage: INPUT_MSG.yearlyBudget }),
   ),
   /** Colleges (names as on the list) the student applies to without scores */
-  testOptional: Type.Array(CollegeName, { maxItems: 100, errorMessage: INPUT_MSG.testOptional }),
+  testOptional: Type.Array(CollegeName, {
+    maxItems: LIMITS.testOptionalCollegesMax,
+    errorMessage: INPUT_MSG.testOptional,
+  }),
   updatedAt: Type.Union([IsoDateTime, Type.Null()]),
 });
 export type AcademicProfile = Static<typeof AcademicProfile>;

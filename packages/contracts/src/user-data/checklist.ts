@@ -3,11 +3,12 @@ import { ApiError, CollegeName, Ok } from '../common.ts';
 import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserCollegeQ, UserQ } from './query.ts';
+import { LIMITS } from '../limits.ts';
 
 /** A task the student can tick, reword, delete or add. */
 export const ChecklistTask = Type.Object(
   {
-    text: Type.String({ maxLength: 500 }),
+    text: Type.String({ maxLength: LIMITS.checklistItemTextMax }),
     completed: Type.Boolean(),
   },
   { additionalProperties: false },
@@ -29,12 +30,12 @@ export type ChecklistDeadline = Static<typeof ChecklistDeadline>;
 export const ChecklistItem = Type.Union([ChecklistTask, ChecklistDeadline]);
 export type ChecklistItem = Static<typeof ChecklistItem>;
 
-/** Sections keyed in camelCase; at most 30 sections of at most 200 items. */
+/** Sections keyed in camelCase; at most 30 sections of at most 200 items (`LIMITS`). */
 export const Checklist = Type.Record(
   Type.String({ pattern: '^[a-z][A-Za-z0-9]{0,59}$' }),
-  Type.Array(ChecklistItem, { maxItems: 200 }),
+  Type.Array(ChecklistItem, { maxItems: LIMITS.checklistItemsPerSection }),
   {
-    maxProperties: 30,
+    maxProperties: LIMITS.checklistSectionsMax,
     additionalProperties: false,
     errorMessage: INPUT_MSG.checklistSections,
   },

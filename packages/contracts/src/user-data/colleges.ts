@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { Demographics, Source } from '../college.ts';
 import { ApiError, IsoDateTime, Ok } from '../common.ts';
+import { LIMITS } from '../limits.ts';
 import { defineRoute } from '../route.ts';
 import { UserCollegeQ, UserQ } from './query.ts';
 
@@ -45,8 +46,7 @@ export const addUserCollege = defineRoute({
   path: '/add-user-college',
   service: 'user-data',
   access: 'user',
-  summary:
-    "Add a cached college to the student's list and create its checklist; one removed in the last 30 days comes back with its checklist (`restored`)",
+  summary: `Add a cached college to the student's list and create its checklist; one removed in the last ${LIMITS.removedCollegeKeepDays} days comes back with its checklist (\`restored\`)`,
   schema: {
     body: UserCollegeQ,
     response: { 200: Ok({ data: UserCollege, restored: Type.Boolean() }), 404: ApiError },

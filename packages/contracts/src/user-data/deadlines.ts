@@ -1,5 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ApiError, IsoDateTime, Ok } from '../common.ts';
+import { LIMITS } from '../limits.ts';
+import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserQ } from './query.ts';
 
@@ -91,7 +93,14 @@ export const updateDeadlineSettings = defineRoute({
         ),
         reminderDays: Type.Optional(
           Type.Union([
-            Type.Array(Type.Integer({ minimum: 0, maximum: 120 }), { minItems: 1, maxItems: 6 }),
+            Type.Array(
+              Type.Integer({
+                minimum: 0,
+                maximum: LIMITS.reminderDaysMax,
+                errorMessage: INPUT_MSG.reminderDaysRange,
+              }),
+              { minItems: 1, maxItems: LIMITS.reminderDaysCount, errorMessage: INPUT_MSG.reminderDaysRange },
+            ),
             Type.Null(),
           ]),
         ),

@@ -3,6 +3,7 @@ import { ApiError, IsoDateTime, Ok } from '../common.ts';
 import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserQ } from './query.ts';
+import { LIMITS } from '../limits.ts';
 
 // ---- beyond the spec: the student's essay drafts ----
 
@@ -31,8 +32,6 @@ export const EssayDraftVersion = Type.Object({
 });
 export type EssayDraftVersion = Static<typeof EssayDraftVersion>;
 
-export const ESSAY_DRAFT_MAX_CHARS = 10_000;
-
 export const getEssayDrafts = defineRoute({
   method: 'GET',
   path: '/get-essay-drafts',
@@ -47,16 +46,15 @@ export const saveEssayDraft = defineRoute({
   path: '/save-essay-draft',
   service: 'user-data',
   access: 'user',
-  summary:
-    'Save the draft of a prompt (autosave). Refused with 409 when it changed since `baseRevision`; the text it replaces is kept as a version every 10 minutes, and always with `keepVersion`',
+  summary: `Save the draft of a prompt (autosave). Refused with 409 when it changed since \`baseRevision\`; the text it replaces is kept as a version every ${LIMITS.autoVersionMinutes} minutes, and always with \`keepVersion\``,
   schema: {
     body: Type.Object(
       {
         ...UserQ,
         prompt: Type.String({ minLength: 1, maxLength: 5000 }),
         body: Type.String({
-          maxLength: ESSAY_DRAFT_MAX_CHARS,
-          errorMessage: INPUT_MSG.draftTooLong(ESSAY_DRAFT_MAX_CHARS),
+          maxLength: LIMITS.draftCharsMax,
+          errorMessage: INPUT_MSG.draftTooLong,
         }),
         /** The revision the text was based on; 0 or absent for a draft the client has not seen saved. */
         baseRevision: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),

@@ -3,6 +3,7 @@ import { ApiError, IsoDate, IsoDateTime, MultiLineString, Ok, OneLineString } fr
 import { INPUT_MSG, MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserQ } from './query.ts';
+import { LIMITS } from '../limits.ts';
 
 export const Note = Type.Object({
   id: Type.String(),
@@ -27,15 +28,22 @@ export const NoteDate = Type.Union([
   Type.Null(),
 ]);
 
+/** A note's content: at most `LIMITS.noteContentMax` characters, refused beyond with the spec's own message. */
+const NoteContent = MultiLineString(
+  { maxLength: LIMITS.noteContentMax },
+  INPUT_MSG.noteContentControl,
+  MSG.noteTooLong,
+);
+
 /**
- * A note as the client sends it. Content may be longer than the limit here so that the handler can answer
- * with the spec's own message; `createdAt`/`updatedAt` are accepted (the spec's client sends them) and ignored.
+ * A note as the client sends it; `createdAt`/`updatedAt` are accepted (the spec's client sends them) and
+ * ignored.
  */
 export const NoteInput = Type.Object(
   {
     /** One line: it is an event's title in the calendar file and feed. */
-    title: OneLineString({ maxLength: 200 }, INPUT_MSG.noteTitleOneLine),
-    content: MultiLineString({ maxLength: 20000 }, INPUT_MSG.noteContentControl),
+    title: OneLineString({ maxLength: LIMITS.noteTitleMax }, INPUT_MSG.noteTitleOneLine),
+    content: NoteContent,
     deadline: Type.Optional(NoteDate),
     createdAt: Type.Optional(Type.String({ maxLength: 40 })),
     updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
@@ -60,7 +68,7 @@ export const addNote = defineRoute({
   path: '/add-note',
   service: 'user-data',
   access: 'user',
-  summary: 'Create a note (at most 30 per student)',
+  summary: `Create a note (at most ${LIMITS.notesPerUser} per student)`,
   schema: {
     body: Type.Object({ ...UserQ, note: NoteInput }),
     response: { 200: Ok({ data: Note }), 400: ApiError, 409: ApiError },
@@ -78,8 +86,8 @@ export const updateNote = defineRoute({
       {
         ...UserQ,
         noteId: Type.Optional(Type.String({ maxLength: 64 })),
-        noteTitle: Type.Optional(Type.String({ maxLength: 200 })),
-        noteContent: MultiLineString({ maxLength: 20000 }, INPUT_MSG.noteContentControl),
+        noteTitle: Type.Optional(Type.String({ maxLength: LIMITS.noteTitleMax })),
+        noteContent: NoteContent,
         /** Omitted: the deadline is left as it is; '' or null: removed. */
         deadline: Type.Optional(NoteDate),
       },
@@ -99,7 +107,7 @@ export const removeNote = defineRoute({
     body: Type.Object({
       ...UserQ,
       noteId: Type.Optional(Type.String({ maxLength: 64 })),
-      noteTitle: Type.Optional(Type.String({ maxLength: 200 })),
+      noteTitle: Type.Optional(Type.String({ maxLength: LIMITS.noteTitleMax })),
     }),
     response: { 200: Ok({ data: Type.Array(Note) }), 404: ApiError },
   },

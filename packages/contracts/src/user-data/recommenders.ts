@@ -3,6 +3,7 @@ import { ApiError, CollegeName, IsoDate, IsoDateTime, Ok } from '../common.ts';
 import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { UserCollegeQ, UserQ } from './query.ts';
+import { LIMITS } from '../limits.ts';
 
 // ---- beyond the spec: the student's recommenders ----
 
@@ -34,8 +35,6 @@ const RecommenderDate = Type.Union([
   Type.Null(),
 ]);
 
-export const RECOMMENDERS_PER_COLLEGE = 10;
-
 export const getRecommenders = defineRoute({
   method: 'GET',
   path: '/get-recommenders',
@@ -56,7 +55,7 @@ export const saveRecommender = defineRoute({
   path: '/save-recommender',
   service: 'user-data',
   access: 'user',
-  summary: `Add or change a recommender of a college on the list (at most ${RECOMMENDERS_PER_COLLEGE}), by an id the client makes: a repeated save is harmless`,
+  summary: `Add or change a recommender of a college on the list (at most ${LIMITS.recommendersPerCollege}), by an id the client makes: a repeated save is harmless`,
   schema: {
     body: Type.Object(
       {
@@ -66,7 +65,7 @@ export const saveRecommender = defineRoute({
         recommenderId: Type.String({ format: 'uuid', maxLength: 36 }),
         who: Type.String({
           minLength: 1,
-          maxLength: 120,
+          maxLength: LIMITS.recommenderWhoMax,
           errorMessage: INPUT_MSG.recommenderWho,
         }),
         askedOn: Type.Optional(RecommenderDate),

@@ -4,8 +4,6 @@ import { INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { DueMomentSchema } from './deadlines.ts';
 import {
-  AID_AMOUNT_MAX,
-  AID_LINES_MAX,
   APPLICATION_PLANS,
   APPLICATION_STATUSES,
   LOAN_KINDS,
@@ -14,6 +12,7 @@ import {
   type LoanKind,
 } from '../season.ts';
 import { UserQ } from './query.ts';
+import { LIMITS } from '../limits.ts';
 
 // ---- beyond the spec: the season (every college at a glance, and what follows "submitted") ----
 
@@ -52,8 +51,8 @@ export type Application = Static<typeof Application>;
 
 const Amount = Type.Integer({
   minimum: 0,
-  maximum: AID_AMOUNT_MAX,
-  errorMessage: INPUT_MSG.aidAmount(AID_AMOUNT_MAX),
+  maximum: LIMITS.aidAmountMax,
+  errorMessage: INPUT_MSG.aidAmount,
 });
 
 /** An award letter's lines as the student typed them in (whole dollars a year). */
@@ -62,12 +61,16 @@ export const AidOffer = Type.Object({
   grants: Type.Array(
     Type.Object(
       {
-        name: Type.String({ minLength: 1, maxLength: 120, errorMessage: INPUT_MSG.aidLineName }),
+        name: Type.String({
+          minLength: 1,
+          maxLength: LIMITS.aidLineNameMax,
+          errorMessage: INPUT_MSG.aidLineName,
+        }),
         amount: Amount,
       },
       { additionalProperties: false },
     ),
-    { maxItems: AID_LINES_MAX },
+    { maxItems: LIMITS.aidLinesMax },
   ),
   workStudy: Amount,
   loans: Type.Array(
@@ -75,7 +78,7 @@ export const AidOffer = Type.Object({
       { kind: oneOf<LoanKind>(LOAN_KINDS, INPUT_MSG.loanKind(LOAN_KINDS)), amount: Amount },
       { additionalProperties: false },
     ),
-    { maxItems: AID_LINES_MAX },
+    { maxItems: LIMITS.aidLinesMax },
   ),
   totalAidStated: Type.Union([Amount, Type.Null()]),
 });
@@ -137,33 +140,48 @@ export const getSeason = defineRoute({
   },
 });
 
+/** The fields of an application a change may set, each optional (left out: stays as it is). */
+const ApplicationFields = {
+  plan: Type.Optional(Type.Union([PlanSchema, Type.Null()])),
+  status: Type.Optional(StatusSchema),
+  submittedOn: Type.Optional(DateIn),
+  expectedDecisionOn: Type.Optional(DateIn),
+  decisionOn: Type.Optional(DateIn),
+  replyBy: Type.Optional(DateIn),
+  depositDue: Type.Optional(DateIn),
+  housingDue: Type.Optional(DateIn),
+  portalUrl: Type.Optional(
+    Type.Union([
+      Type.String({
+        maxLength: LIMITS.portalUrlMax,
+        pattern: '^https?://\\S+$',
+        errorMessage: INPUT_MSG.portalUrl,
+      }),
+      Type.Null(),
+    ]),
+  ),
+  portalSetUp: Type.Optional(Type.Boolean()),
+};
+
 export const updateApplication = defineRoute({
   method: 'POST',
   path: '/update-application',
   service: 'user-data',
   access: 'user',
   summary:
-    'Change the plan, status, dates or portal of an application to a college on the list (fields left out stay as they are)',
+    'Change the plan, status, dates or portal of an application to a college on the list (fields left out stay as they are; refused when `seen` no longer matches)',
   schema: {
     body: Type.Object(
       {
         ...UserQ,
         collegeName: CollegeName,
-        plan: Type.Optional(Type.Union([PlanSchema, Type.Null()])),
-        status: Type.Optional(StatusSchema),
-        submittedOn: Type.Optional(DateIn),
-        expectedDecisionOn: Type.Optional(DateIn),
-        decisionOn: Type.Optional(DateIn),
-        replyBy: Type.Optional(DateIn),
-        depositDue: Type.Optional(DateIn),
-        housingDue: Type.Optional(DateIn),
-        portalUrl: Type.Optional(
-          Type.Union([
-            Type.String({ maxLength: 500, pattern: '^https?://\\S+$', errorMessage: INPUT_MSG.portalUrl }),
-            Type.Null(),
-          ]),
-        ),
-        portalSetUp: Type.Optional(Type.Boolean()),
+        ...ApplicationFields,
+        /**
+         * Optional guard, sent with a change the student made offline: the changed fields as they saw
+         * them. When the stored application differs in any of them (it was changed elsewhere meanwhile),
+         * the change is refused as stale (409) and nothing is overwritten.
+         */
+        seen: Type.Optional(Type.Object(ApplicationFields, { additionalProperties: false })),
       },
       { additionalProperties: false },
     ),

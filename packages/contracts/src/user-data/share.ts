@@ -2,7 +2,8 @@ import Type, { type Static } from 'typebox';
 import { ApiError, IsoDate, IsoDateTime, Ok } from '../common.ts';
 import { SHARE_INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
-import { SHARE_LIMITS, SHARE_SCOPES, type ShareScope } from '../share.ts';
+import { LIMITS } from '../limits.ts';
+import { SHARE_SCOPES, type ShareScope } from '../share.ts';
 import { AcademicProfile } from './academic.ts';
 import { Checklist } from './checklist.ts';
 import { Note } from './notes.ts';
@@ -33,17 +34,16 @@ export const createShareLink = defineRoute({
   path: '/create-share-link',
   service: 'user-data',
   access: 'user',
-  summary:
-    'Create a read-only link to the season for a parent or counselor (at most 10; expires after at most 365 days, 90 by default); its path is shown only this once',
+  summary: `Create a read-only link to the season for a parent or counselor (at most ${LIMITS.share.linksPerStudent}; expires after at most ${LIMITS.share.maxDays} days, ${LIMITS.share.defaultDays} by default); its path is shown only this once`,
   schema: {
     body: Type.Object(
       {
         ...UserQ,
         label: Type.String({
           minLength: 1,
-          maxLength: SHARE_LIMITS.labelMax,
+          maxLength: LIMITS.share.labelMax,
           pattern: '\\S',
-          errorMessage: SHARE_INPUT_MSG.label(SHARE_LIMITS.labelMax),
+          errorMessage: SHARE_INPUT_MSG.label,
         }),
         /** What it shows beyond the list of colleges; the default (`DEFAULT_SHARE_SCOPE`) when left out */
         scope: Type.Optional(
@@ -56,8 +56,8 @@ export const createShareLink = defineRoute({
         expiresInDays: Type.Optional(
           Type.Integer({
             minimum: 1,
-            maximum: SHARE_LIMITS.maxDays,
-            errorMessage: SHARE_INPUT_MSG.days(SHARE_LIMITS.maxDays),
+            maximum: LIMITS.share.maxDays,
+            errorMessage: SHARE_INPUT_MSG.days,
           }),
         ),
       },

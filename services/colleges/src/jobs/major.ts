@@ -5,6 +5,7 @@ import { PermanentJobError } from '@ct/queue';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { MajorProfileRepository } from '../majors/repository.ts';
+import { asSentence, GATHER_MSG } from '../messages.ts';
 import type { CollegeJobDeps } from './worker.ts';
 
 const Str = Type.Union([Type.String(), Type.Null()]);
@@ -47,7 +48,6 @@ const MAX_LIST = 12;
 const isHttp = (u: string | null | undefined): u is string =>
   // eslint-disable-next-line no-control-regex -- a link with control characters is not a link
   !!u && u.length <= 2000 && /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i.test(u);
-const sentence = (s: string) => (s.endsWith('.') ? s : `${s}.`);
 
 /** Keeps a fact only with the page it came from: what no page states is not shown. */
 function sourced<T>(
@@ -184,9 +184,9 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps: CollegeJobDe
 
   try {
     await report({ state: 'running', stage: 'ai-research' });
-    const college: College | null = await deps.ingestion.colleges.findCollegeByName(collegeName, null);
+    const college: College | null = await deps.colleges.findCollegeByName(collegeName, null);
     if (!college) {
-      await report({ state: 'not_found', reason: `"${collegeName}" is no longer in our college list.` });
+      await report({ state: 'not_found', reason: GATHER_MSG.majorCollegeGone(collegeName) });
       return { found: false };
     }
 
@@ -202,9 +202,7 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps: CollegeJobDe
         schemaName: 'major_profile',
       });
     } else {
-      missing.push(
-        'admissions figures, activities, essay topics and description (no AI provider is configured)',
-      );
+      missing.push(GATHER_MSG.noMajorAiReason);
     }
 
     // 2. Government field-of-study data
@@ -218,10 +216,10 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps: CollegeJobDe
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         // Field-of-study figures are a bonus: their absence is named, not fatal.
-        missing.push(`field-of-study figures (${sentence(err.message).slice(0, -1)})`);
+        missing.push(GATHER_MSG.fieldOfStudyFailedReason(err.message));
       }
     } else if (!deps.scorecard) {
-      missing.push('field-of-study earnings and debt (no College Scorecard API key is configured)');
+      missing.push(GATHER_MSG.noFieldOfStudyKeyReason);
     }
 
     // 3. Keep only what a page states
@@ -289,21 +287,19 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps: CollegeJobDe
     if (!anything) {
       const why =
         facts && !facts.value.found
-          ? `${college.name}'s pages do not show a ${major} program.`
+          ? GATHER_MSG.noMajorOnPages(major, college.name)
           : fieldOfStudy?.programOffered === false
-            ? `The College Scorecard lists no ${major} program at ${college.name}.`
+            ? GATHER_MSG.noMajorInScorecard(major, college.name)
             : deps.ai
-              ? `No page states ${major} figures for ${college.name}.`
-              : `No AI provider is configured, so ${major} figures for ${college.name} could not be gathered.`;
+              ? GATHER_MSG.noMajorFigures(major, college.name)
+              : GATHER_MSG.noMajorAiProvider(major, college.name);
       await report({ state: 'not_found', reason: why });
       log.info({ key }, 'major profile not found');
       return { found: false };
     }
     if (!Value.Check(MajorProfile, profile)) {
       const first = [...Value.Errors(MajorProfile, profile)][0];
-      throw new PermanentJobError(
-        `The gathered major profile did not pass our checks (${first?.instancePath ?? ''}).`,
-      );
+      throw new PermanentJobError(GATHER_MSG.majorFailedChecks(first?.instancePath ?? ''));
     }
     await report({ state: 'running', stage: 'saving' });
     await report({ state: 'done', profile });
@@ -318,8 +314,8 @@ export const majorJob = defineJob(IngestMajorJob, async (job, deps: CollegeJobDe
       err instanceof PermanentJobError
         ? err.message
         : err instanceof ProviderError
-          ? sentence(err.message)
-          : 'An error on our side stopped the gathering.';
+          ? asSentence(err.message)
+          : GATHER_MSG.majorOurError;
     try {
       await report({ state: 'failed', reason });
     } catch (reportErr) {

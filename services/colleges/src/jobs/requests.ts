@@ -4,11 +4,7 @@ import type { ServiceContext } from '@ct/service-kit';
 import type { CollegesConfig } from '../config.ts';
 import { IngestionRepository } from '../repositories/ingestion.ts';
 import { MajorProfileRepository } from '../majors/repository.ts';
-
-/** Message of a job the queue gave up on without the worker recording why (e.g. it kept crashing). */
-export const INTERRUPTED_REASON =
-  'Gathering this college was interrupted too many times. Please try again later.';
-const MAJOR_INTERRUPTED_REASON = 'The gathering was interrupted too many times.';
+import { GATHER_MSG } from '../messages.ts';
 
 /**
  * Queue priorities (lower first). A student waiting for a result (a new name, a major profile) goes
@@ -33,7 +29,7 @@ export function collegesJobs(ctx: ServiceContext<CollegesConfig>) {
     ...retry,
     pending: (limit) => requests.pending(limit),
     find: (key) => requests.get(key),
-    giveUp: (key) => requests.fail(key, INTERRUPTED_REASON, true),
+    giveUp: (key) => requests.fail(key, GATHER_MSG.interrupted, true),
     // Re-enqueued by the sweep: a name someone waits for ahead of a known college's enrichment.
     priority: (r) => (r.scorecardId === null ? PRIORITY.explicit : PRIORITY.background),
     // Booked into a later hour of the AI allowance: the job waits for it, also when the sweep gives it back.
@@ -50,7 +46,7 @@ export function collegesJobs(ctx: ServiceContext<CollegesConfig>) {
     ...retry,
     pending: (limit) => profiles.listPending(limit),
     find: (key) => profiles.findProfile(key),
-    giveUp: (key) => profiles.giveUp(key, MAJOR_INTERRUPTED_REASON),
+    giveUp: (key) => profiles.giveUp(key, GATHER_MSG.majorInterrupted),
     data: (r) => ({ key: r.key, collegeName: r.collegeName, major: r.major, cip: r.cip }),
   });
   return { jobs, college, major };

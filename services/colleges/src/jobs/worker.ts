@@ -8,18 +8,24 @@ import {
   type ScorecardClient,
 } from '@ct/providers';
 import type { ServiceContext } from '@ct/service-kit';
-import { Value } from 'typebox/value';
-import { CollegesConfig, type CollegesJobConfig } from '../config.ts';
-import { Ingestion } from '../ingestion.ts';
+import type { CollegesJobConfig } from '../config.ts';
+import { collegesOutbox } from '../deps.ts';
 import { MajorProfileRepository } from '../majors/repository.ts';
 import { TRUST_MSG } from '../messages.ts';
-import type { AiBudget } from '../repositories/ai-budget.ts';
-import { collegeJob } from './college.ts';
+import { AiBudget } from '../repositories/ai-budget.ts';
+import { CollegeRepository } from '../repositories/colleges.ts';
+import { HeldFactRepository } from '../repositories/held-facts.ts';
+import { IngestionRepository } from '../repositories/ingestion.ts';
+import { ReviewRepository } from '../repositories/reviews.ts';
+import type { PlaceCollegeDeps } from '../use-cases/place-college.types.ts';
+import { collegeJob } from './gather-college.ts';
 import { majorJob } from './major.ts';
 
-/** What the colleges service's job handlers use: its own repositories (its schema only) and the providers. */
-export interface CollegeJobDeps {
-  ingestion: Ingestion;
+/**
+ * What the colleges service's job handlers use: its own repositories (its schema only), what placing a
+ * gathered college writes (`placeCollege`), and the providers.
+ */
+export interface CollegeJobDeps extends PlaceCollegeDeps {
   majors: MajorProfileRepository;
   /** Tries per request (the row counts them) */
   attempts: number;
@@ -40,16 +46,19 @@ export function collegesJobModule(
   ctx: ServiceContext<CollegesJobConfig>,
   providers: JobProviders,
 ): JobModule {
-  // The service's other settings (what only its routes read) at their defaults.
-  const config: CollegesConfig = { ...Value.Create(CollegesConfig), ...ctx.config };
-  const ingestion = new Ingestion({ ...ctx, config });
+  const budget = new AiBudget(ctx.db, ctx.config.AI_CALLS_PER_HOUR);
   const deps: CollegeJobDeps = {
-    ingestion,
+    db: ctx.db,
+    requests: new IngestionRepository(ctx.db),
+    colleges: new CollegeRepository(ctx.db),
+    reviews: new ReviewRepository(ctx.db),
+    held: new HeldFactRepository(ctx.db),
+    outbox: collegesOutbox(ctx),
     majors: new MajorProfileRepository(ctx.db),
     attempts: ctx.config.INGESTION_ATTEMPTS,
     log: ctx.log,
     scorecard: providers.scorecard,
-    ai: providers.openAi(() => takeAiCall(ingestion.budget, ctx.log)),
+    ai: providers.openAi(() => takeAiCall(budget, ctx.log)),
     localDeadlines: providers.localDeadlines,
   };
   return jobModule({

@@ -6,13 +6,11 @@ import {
   MSG,
   normaliseCollegeName,
 } from '@ct/contracts';
-import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
-import type { CollegesConfig } from '../config.ts';
-import type { Ingestion } from '../ingestion.ts';
+import { AppError, implement, type Implementation } from '@ct/service-kit';
+import type { CollegesDeps } from '../deps.ts';
 import { PRIORITY } from '../jobs/requests.ts';
 import { COLLEGES_MSG, TRUST_MSG } from '../messages.ts';
 import { MAJORS } from './majors.ts';
-import type { MajorProfileRepository } from './repository.ts';
 import { resolveMajor, suggestMajors } from './suggest.ts';
 
 /**
@@ -24,12 +22,13 @@ const RETRY_NOT_FOUND_AFTER_MS = 7 * 24 * 3600_000;
 const notFound = () => new AppError('NOT_FOUND', MSG.majorStatsNotFound);
 
 /** Major suggestions and major profiles; the colleges service registers them. */
-export function majorRoutes(
-  ctx: ServiceContext<CollegesConfig>,
-  ingestion: Ingestion,
-  profiles: MajorProfileRepository,
-): Implementation[] {
-  const { colleges, work } = ingestion;
+export function majorRoutes({
+  ctx,
+  colleges,
+  work,
+  share,
+  majors: profiles,
+}: CollegesDeps): Implementation[] {
   const { config } = ctx;
   // The worker has the same key (the services read the same variables); without it, a "not found" only
   // means the government figures had nothing.
@@ -73,7 +72,7 @@ export function majorRoutes(
     // hour's share is used up it waits for the first hour with room.
     let waitingUntil: Date | null = null;
     if (ask && uid && !underWay && aiConfigured) {
-      const booking = await ctx.db.transaction((tx) => ingestion.share.book(uid, key, tx));
+      const booking = await ctx.db.transaction((tx) => share.book(uid, key, tx));
       if (!booking) throw new AppError('RATE_LIMITED', TRUST_MSG.aiLimit);
       if (booking.waits) waitingUntil = booking.hour;
     }

@@ -112,7 +112,7 @@ export class IngestionRepository {
 
   /**
    * Requests a student asked for that still wait or run, other than `key`: how far back in the queue
-   * their next one goes (fair scheduling, see `Ingestion.priority`).
+   * their next one goes (fair scheduling, see `queuePriority` in `use-cases/record-request.ts`).
    */
   async pendingFor(uid: string, key: string, q: Queryable = this.db): Promise<number> {
     const r = await q.query<{ n: number }>(

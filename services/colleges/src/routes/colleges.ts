@@ -8,20 +8,21 @@ import {
   internalRequestCollegeFacts,
   internalListColleges,
   internalResolveCollege,
-  COLLEGES_BATCH_MAX,
   LIMITS,
   MSG,
   normaliseCollegeName,
   searchCollege,
   type UnverifiedFact,
 } from '@ct/contracts';
-import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
-import type { CollegesConfig } from '../config.ts';
-import type { Ingestion } from '../ingestion.ts';
-import { presentCollegeListItem, presentDoneRequest, presentRequest } from '../presenters.ts';
+import { AppError, implement, type Implementation } from '@ct/service-kit';
+import type { CollegesDeps } from '../deps.ts';
+import { presentCollegeListItem } from '../presenters.ts';
 import { COLLEGES_MSG, TRUST_MSG } from '../messages.ts';
-import { unverifiedView } from '../repositories/held-facts.ts';
+import { unverifiedView, type HeldFactRepository } from '../repositories/held-facts.ts';
 import { shortNameTarget } from '../short-names.ts';
+import { enrichmentStatus, requestStatus } from '../use-cases/college-status.ts';
+import { enrichCollege } from '../use-cases/enrich-college.ts';
+import { requestCollege } from '../use-cases/request-college.ts';
 
 const notFound = (name: string) => new AppError('NOT_FOUND', TRUST_MSG.notFound(name));
 
@@ -30,7 +31,7 @@ const viewerOf = (request: { auth: { uid: string } | null }) => request.auth?.ui
 
 /** Held facts a student sees on a shared college's card, when there are any. */
 async function unverifiedOfRepo(
-  held: Ingestion['held'],
+  held: HeldFactRepository,
   collegeId: number,
   uid: string,
 ): Promise<{ unverified?: UnverifiedFact[] }> {
@@ -39,8 +40,8 @@ async function unverifiedOfRepo(
 }
 
 /** Search, add, status and suggestions for students; the college listings for other services. */
-export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
-  const { colleges, requests, reviews, held } = ingestion;
+export function collegeRoutes(deps: CollegesDeps): Implementation[] {
+  const { colleges, held } = deps;
   const unverifiedOf = (collegeId: number, uid: string) => unverifiedOfRepo(held, collegeId, uid);
 
   /**
@@ -48,7 +49,7 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
    * index's names and aliases by prefix and similarity.
    */
   async function suggest(n: string, limit: number): Promise<string[]> {
-    const found = await ingestion.suggestions.suggest(n, limit);
+    const found = await deps.suggestions.suggest(n, limit);
     const sid = shortNameTarget(n);
     const first = sid !== null ? await colleges.nameByScorecardId(sid) : null;
     if (!first) return found;
@@ -74,7 +75,7 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
         message: MSG.collegeFound,
         data: hit.college,
         shared: hit.shared,
-        enrichment: await ingestion.enrichmentOf(hit),
+        enrichment: await enrichmentStatus(deps, hit),
         // What an AI answer said that no official page vouched for: only the students it was gathered for.
         ...(hit.shared && uid ? await unverifiedOf(hit.id, uid) : {}),
       };
@@ -83,8 +84,8 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
     implement(getColleges, async (request) => {
       const uid = viewerOf(request);
       const names = [...new Set(request.query.names.split('\n').map((n) => n.trim()))].filter(Boolean);
-      if (names.length > COLLEGES_BATCH_MAX)
-        throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.tooManyNames(COLLEGES_BATCH_MAX));
+      if (names.length > LIMITS.collegesPerBatchRead)
+        throw new AppError('VALIDATION_ERROR', COLLEGES_MSG.tooManyNames);
       const found = await Promise.all(
         names.map(async (name) => ({
           name,
@@ -101,16 +102,16 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
       const byId = scorecardId !== undefined ? await colleges.getByScorecardId(scorecardId) : null;
       const hit = await colleges.findVisible(byId?.name ?? name, uid);
       if (!hit) throw notFound(name);
-      await ingestion.enrichLater(hit, uid, request.id);
-      return { enrichment: await ingestion.enrichmentOf(hit) };
+      await enrichCollege(deps, { hit, uid, requestId: request.id });
+      return { enrichment: await enrichmentStatus(deps, hit) };
     }),
 
     implement(addCollege, async (request, reply) => {
-      const { status, request: r } = await ingestion.requestCollege(
-        request.body.name,
-        viewerOf(request),
-        request.id,
-      );
+      const { status, request: r } = await requestCollege(deps, {
+        name: request.body.name,
+        uid: viewerOf(request),
+        requestId: request.id,
+      });
       reply.code(status);
       let message: string = MSG.collegeFound;
       if (status === 202 && r.waitingUntil) message = COLLEGES_MSG.waitingForHour(r.name, r.waitingUntil);
@@ -120,26 +121,8 @@ export function collegeRoutes(_ctx: ServiceContext<CollegesConfig>, ingestion: I
     }),
 
     implement(getIngestionStatus, async (request) => {
-      const uid = viewerOf(request);
-      const key = normaliseCollegeName(request.query.name);
-      const r = key ? await requests.get(key) : null;
-      // A result kept privately for review is news only to the students who asked for it.
-      const hidden =
-        r?.state === 'done' &&
-        (await reviews.byKey(key)) !== null &&
-        !(uid && (await reviews.isViewer(key, uid)));
-      if (r && !hidden)
-        return { success: true, message: COLLEGES_MSG.requestState(r.state), data: presentRequest(r) };
-      // Nothing was requested under this name, but the college may be cached already.
-      const hit = await colleges.findVisible(request.query.name, uid);
-      if (hit) {
-        return {
-          success: true,
-          message: COLLEGES_MSG.requestState('done'),
-          data: presentDoneRequest(key, request.query.name.trim(), hit.college, null),
-        };
-      }
-      throw new AppError('NOT_FOUND', COLLEGES_MSG.nobodyAsked(request.query.name));
+      const data = await requestStatus(deps, { name: request.query.name, uid: viewerOf(request) });
+      return { success: true, message: COLLEGES_MSG.requestState(data.state), data };
     }),
 
     implement(getCollegeSuggestions, async (request) => {

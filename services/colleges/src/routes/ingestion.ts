@@ -1,13 +1,11 @@
 import { internalIngestionOverview, internalRetryIngestion, INGESTION_QUEUE } from '@ct/contracts';
-import { AppError, implement, type Implementation, type ServiceContext } from '@ct/service-kit';
-import type { CollegesConfig } from '../config.ts';
-import type { Ingestion } from '../ingestion.ts';
+import { AppError, implement, type Implementation } from '@ct/service-kit';
+import type { CollegesDeps } from '../deps.ts';
 import { COLLEGES_MSG } from '../messages.ts';
 import { presentRequest } from '../presenters.ts';
 
 /** The admin's view and retry of ingestion requests. */
-export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
-  const { requests } = ingestion;
+export function ingestionRoutes({ ctx, requests, work }: CollegesDeps): Implementation[] {
   return [
     implement(internalIngestionOverview, async (request) => {
       const limit = request.query.limit ?? 50;
@@ -28,7 +26,8 @@ export function ingestionRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: 
       const r = await requests.retry(request.body.key);
       if (r === 'not-found') throw new AppError('NOT_FOUND', COLLEGES_MSG.noRequest(request.body.key));
       if (r === 'not-failed') throw new AppError('CONFLICT', COLLEGES_MSG.onlyFailedRetried);
-      await ingestion.enqueue(r, request.id);
+      // Its job again; joins the job if it is still waiting or running.
+      await work.jobs.enqueue(work.college, r, request.id);
       return { request: presentRequest(r) };
     }),
   ];

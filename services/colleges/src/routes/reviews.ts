@@ -6,18 +6,17 @@ import {
   internalListCollegeReviews,
   internalMergeCollege,
 } from '@ct/contracts';
-import { implement, type Implementation, type ServiceContext } from '@ct/service-kit';
-import type { CollegesConfig } from '../config.ts';
+import { implement, type Implementation } from '@ct/service-kit';
 import { Curation } from '../curation.ts';
-import type { Ingestion } from '../ingestion.ts';
+import type { CollegesDeps } from '../deps.ts';
 import { presentReview } from '../presenters.ts';
 
 /** The admin's review list and decisions on colleges. */
-export function reviewRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ingestion): Implementation[] {
-  const curation = new Curation(ctx, ingestion);
+export function reviewRoutes(deps: CollegesDeps): Implementation[] {
+  const curation = new Curation(deps);
   return [
     implement(internalListCollegeReviews, async (request) => {
-      const page = await ingestion.reviews.list(request.query.limit ?? 50, request.query.offset ?? 0);
+      const page = await deps.reviews.list(request.query.limit ?? 50, request.query.offset ?? 0);
       return { total: page.total, items: page.rows.map(presentReview) };
     }),
 
@@ -33,7 +32,7 @@ export function reviewRoutes(ctx: ServiceContext<CollegesConfig>, ingestion: Ing
     ),
 
     implement(internalListFactReviews, async (request) =>
-      ingestion.held.list(request.query.limit ?? 50, request.query.offset ?? 0),
+      deps.held.list(request.query.limit ?? 50, request.query.offset ?? 0),
     ),
 
     implement(internalDecideFact, async (request) =>

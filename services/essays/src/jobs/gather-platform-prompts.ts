@@ -3,6 +3,7 @@ import { defineJob } from '@ct/jobs';
 import { ProviderError } from '@ct/providers';
 import { PermanentJobError } from '@ct/queue';
 import Type from 'typebox';
+import { ESSAYS_MSG } from '../messages.ts';
 import type { PromptInput } from '../repositories/essays.ts';
 import { COMMON_APP, UNIVERSITY_OF_CALIFORNIA } from '../seed.ts';
 import type { EssayJobDeps } from './worker.ts';
@@ -66,7 +67,7 @@ const PLATFORMS = { commonApp: COMMON_APP, universityOfCalifornia: UNIVERSITY_OF
  */
 export const platformPromptsJob = defineJob(GatherPlatformPromptsJob, async (job, deps: EssayJobDeps) => {
   const { repo, log, writer: ai } = deps;
-  if (!ai) throw new PermanentJobError('No AI provider is configured');
+  if (!ai) throw new PermanentJobError(ESSAYS_MSG.noAiProvider);
   let answer;
   try {
     answer = await ai.gatherJson({

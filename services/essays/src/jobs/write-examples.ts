@@ -1,13 +1,13 @@
-import { WriteExampleEssaysJob } from '@ct/contracts';
+import { LIMITS, WriteExampleEssaysJob } from '@ct/contracts';
 import { defineJob } from '@ct/jobs';
 import { ProviderError } from '@ct/providers';
 import { PermanentJobError } from '@ct/queue';
 import Type from 'typebox';
 import type { EssayJobDeps } from './worker.ts';
 
-/** The longest title and body stored (a longer body is not an essay a student can learn from). */
+/** The longest title stored; the longest body is an example essay's (a longer one is not an essay a student can learn from). */
 const MAX_TITLE = 300;
-const MAX_BODY = 20_000;
+const MAX_BODY = LIMITS.exampleEssayMax;
 
 /** How many examples are written for each prompt. */
 export const EXAMPLES_PER_PROMPT = 2;

@@ -1,10 +1,9 @@
 // The academic profile (issue 22): private to the student, validated, in the export, gone with the account's data.
 import type { AcademicProfile } from '@ct/contracts';
-import { startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
+import { gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, collegeWith, twoUsers } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 type Reply<T> = { success: boolean; message: string; data: T };
@@ -19,13 +18,11 @@ const full = {
   testOptional: [COLBY],
 };
 
+const { gw } = gatewaySuite({ queue: 'memory', colleges: [collegeWith(COLBY)] });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
   [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [collegeWith(COLBY)]);
   await as(gw, alice).post('/add-user-college', { collegeName: COLBY });
 });
-afterAll(() => gw?.close());
 
 describe('academic profile', () => {
   it('starts unset, saves scores, GPA, budget and test-optional choices, and clears them', async () => {

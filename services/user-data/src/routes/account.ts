@@ -1,10 +1,10 @@
-import { deleteMyData, exportMyData, internalForgetUserDataStudent } from '@ct/contracts';
+import { deleteMyData, exportMyData, internalForgetUserDataStudent, LIMITS } from '@ct/contracts';
 import type { Queryable } from '@ct/store';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError, implement, requireRecentSignIn, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
-import { USER_DATA_LIMITS } from '../limits.ts';
+import { USER_DATA_TUNING } from '../tuning.ts';
 import { UD_MSG } from '../messages.ts';
 import {
   presentAidOffer,
@@ -44,7 +44,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
     implement(exportMyData, async (request, reply) => {
       const uid = requireUser(request);
       const claim = randomUUID();
-      if (!(await exports.claim(uid, claim, USER_DATA_LIMITS.exportLeaseSeconds)))
+      if (!(await exports.claim(uid, claim, USER_DATA_TUNING.exportLeaseSeconds)))
         throw new AppError('RATE_LIMITED', UD_MSG.exportRunning);
       let head: string;
       try {
@@ -89,7 +89,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
   async function exportHead(uid: string) {
     return ctx.db.transaction(async (tx) => {
       const list = await colleges.listColleges(uid, tx);
-      const removed = await colleges.listRemoved(uid, USER_DATA_LIMITS.removedCollegeKeepDays, tx);
+      const removed = await colleges.listRemoved(uid, LIMITS.removedCollegeKeepDays, tx);
       const noteList = await notes.listNotes(uid, tx);
       const calendarFeed = await feeds.status(uid, tx);
       const profile = await profiles.getProfile(uid, tx);
@@ -137,9 +137,9 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
       first = false;
       const versionIds = await drafts.versionIds(uid, id);
       let firstVersion = true;
-      for (let i = 0; i < versionIds.length; i += USER_DATA_LIMITS.exportVersionsPerPage) {
+      for (let i = 0; i < versionIds.length; i += USER_DATA_TUNING.exportVersionsPerPage) {
         await new Promise((resolve) => setImmediate(resolve));
-        const page = versionIds.slice(i, i + USER_DATA_LIMITS.exportVersionsPerPage);
+        const page = versionIds.slice(i, i + USER_DATA_TUNING.exportVersionsPerPage);
         for (const v of await drafts.versionsByIds(uid, id, page)) {
           yield `${firstVersion ? '' : ','}${JSON.stringify(presentDraftVersion(v))}`;
           firstVersion = false;

@@ -1,8 +1,8 @@
 import { CollegeIngestedEvent, EVENT_SUBSCRIBERS, normaliseCollegeName, type College } from '@ct/contracts';
 import { EventBus, openQueue } from '@ct/queue';
-import { buildCollege, startTestGateway, TEST_REDIS_URL, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, seedColleges, twoUsers } from './test-helpers.ts';
+import { buildCollege, gatewaySuite, TEST_REDIS_URL, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, twoUsers } from './test-helpers.ts';
 
 // Two institutions of one name, city and state, told apart by their size (as the shipped twins are).
 const TWIN_A = 'Western Technical College (El Paso, TX, 1,303 undergraduates)';
@@ -14,7 +14,6 @@ const twin = (name: string, scorecardId: number, size: number): College =>
     demographics: { schoolCity: 'El Paso', schoolState: 'TX', schoolSize: size },
   });
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
@@ -30,13 +29,9 @@ async function rename(from: string, to: string): Promise<void> {
   );
 }
 
+const { gw } = gatewaySuite({ colleges: [twin(TWIN_A, 224679, 1303), twin(TWIN_B, 224660, 566)] });
 beforeAll(async () => {
-  gw = await startTestGateway();
   [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [twin(TWIN_A, 224679, 1303), twin(TWIN_B, 224660, 566)]);
-});
-afterAll(async () => {
-  await gw?.close();
 });
 
 describe("a list entry points at its institution's UNITID", () => {

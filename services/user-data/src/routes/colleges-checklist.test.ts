@@ -1,10 +1,9 @@
 import { CollegeIngestedEvent, EVENT_SUBSCRIBERS, type Checklist, type ChecklistItem } from '@ct/contracts';
 import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
-import { startTestGateway, TEST_REDIS_URL, type TestGateway, type TestUser } from '@ct/testkit';
+import { gatewaySuite, TEST_REDIS_URL, type TestUser } from '@ct/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 let publisher: QueueBackend;
@@ -12,16 +11,16 @@ let publisher: QueueBackend;
 const ESU = 'Example State University';
 const NORTH = 'Northfield College';
 
+const { gw } = gatewaySuite({
+  colleges: [collegeWith(ESU), collegeWith(NORTH), collegeWith('Lakeside Institute')],
+});
 beforeAll(async () => {
-  gw = await startTestGateway();
   [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [collegeWith(ESU), collegeWith(NORTH), collegeWith('Lakeside Institute')]);
   // Publishes on the same Redis prefix as the gateway, as the ingestion worker would.
   publisher = openQueue({ url: TEST_REDIS_URL, prefix: gw.prefix });
 });
 afterAll(async () => {
   await publisher?.close();
-  await gw?.close();
 });
 
 type ChecklistReply = { success: boolean; message: string; checklist: Checklist };

@@ -3,21 +3,17 @@
 // become an event's title is refused at the door when it holds a control character; a note's content
 // keeps its line breaks and tabs.
 import { INPUT_MSG, type Note } from '@ct/contracts';
-import type { TestGateway, TestUser } from '@ct/testkit';
-import { startTestGateway } from '@ct/testkit';
+import { gatewaySuite, type TestUser } from '@ct/testkit';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, collegeWith, twoUsers } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 
+const { gw } = gatewaySuite({ queue: 'memory', colleges: [collegeWith('Control Character College')] });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
   [alice] = await twoUsers();
-  await seedColleges(gw.db, [collegeWith('Control Character College')]);
 });
-afterAll(() => gw?.close());
 
 const notesOf = async () => (await as(gw, alice).get<{ notes: Note[] }>('/get-notes')).body.notes;
 const addNote = (title: string, content = 'Details', deadline: string | null = '2026-12-01') =>

@@ -5,16 +5,10 @@
 // with its zones resolved, with no floating time, no alarm on a past date and nothing before the cycle.
 import type { College } from '@ct/contracts';
 import { CommonAppGrid, gridFacts } from '@ct/providers';
-import {
-  buildCollege,
-  createVerifiedUser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
+import { buildCollege, createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
 import ICAL from 'ical.js';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { as, seedColleges } from './test-helpers.ts';
 
 const NOW = '2026-11-27T17:00:00Z';
@@ -32,12 +26,11 @@ const GRID = [
 ];
 const MANOA = 'University of Hawaii at Manoa';
 
-let gw: TestGateway;
 let alice: TestUser;
 let names: string[];
 
+const { gw } = gatewaySuite({ queue: 'memory', env: { USER_DATA_CLOCK: NOW } });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory', env: { USER_DATA_CLOCK: NOW } });
   alice = await createVerifiedUser({ name: 'Alice' });
   const grid = await CommonAppGrid.shipped();
   const colleges: College[] = GRID.map(({ id, state, city }) => {
@@ -80,7 +73,6 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => gw?.close());
 
 interface Item {
   collegeName?: string;

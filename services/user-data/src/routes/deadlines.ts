@@ -5,6 +5,7 @@ import {
   getCalendarFeed,
   getDeadlines,
   getDeadlineSettings,
+  INPUT_MSG,
   localToday,
   MSG,
   revokeCalendarFeed,
@@ -108,7 +109,7 @@ export function deadlineRoutes(deps: Deps): Implementation[] {
       if (typeof enteringYear === 'number' && (enteringYear < year || enteringYear > year + 4))
         throw new AppError('VALIDATION_ERROR', UD_MSG.enteringYearRange);
       if (reminderDays && new Set(reminderDays).size !== reminderDays.length)
-        throw new AppError('VALIDATION_ERROR', UD_MSG.reminderDaysRange);
+        throw new AppError('VALIDATION_ERROR', INPUT_MSG.reminderDaysRange);
       await profiles.saveDeadlineSettings(uid, { enteringYear, reminderDays });
       return { success: true, message: UD_MSG.deadlineSettingsSaved, data: await settingsOf(uid) };
     }),

@@ -5,10 +5,10 @@ import {
   getEssayDraftVersions,
   INPUT_MSG,
   saveEssayDraft,
+  LIMITS,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
-import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
 import { presentDraft, presentDraftVersion } from '../presenters.ts';
 
@@ -38,7 +38,7 @@ export function draftRoutes({ drafts }: Deps): Implementation[] {
           baseRevision: b.baseRevision ?? 0,
           keepVersion: b.keepVersion ?? false,
         },
-        USER_DATA_LIMITS,
+        LIMITS,
       );
       if (saved === 'conflict') throw new AppError('CONFLICT', UD_MSG.draftConflict);
       if (saved === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyDrafts);

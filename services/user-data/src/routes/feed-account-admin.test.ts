@@ -3,23 +3,24 @@ import { Writable } from 'node:stream';
 import { aidDates, localToday, ROUTES, type Note } from '@ct/contracts';
 import { buildGateway, GatewayConfig } from '@ct/gateway';
 import { parseConfig } from '@ct/service-kit';
-import { createVerifiedUser, startTestGateway, WEB_DIST, type TestGateway, type TestUser } from '@ct/testkit';
+import { createVerifiedUser, gatewaySuite, WEB_DIST, type TestUser } from '@ct/testkit';
 import userData from '../app.ts';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, collegeWith, twoUsers } from './test-helpers.ts';
 
 const INTERNAL_TOKEN = 'user-data-tests-internal-token-0123456789';
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory', env: { INTERNAL_TOKEN } });
-  [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [collegeWith('Example State University'), collegeWith('Northfield College')]);
+const { gw } = gatewaySuite({
+  queue: 'memory',
+  env: { INTERNAL_TOKEN },
+  colleges: [collegeWith('Example State University'), collegeWith('Northfield College')],
 });
-afterAll(() => gw?.close());
+beforeAll(async () => {
+  [alice, bob] = await twoUsers();
+});
 
 const addNote = (user: TestUser, title: string, deadline: string | null = null, content = 'Details') =>
   as(gw, user).post<{ data: Note }>('/add-note', { note: { title, content, deadline } });

@@ -4,10 +4,10 @@ import {
   internalListUserColleges,
   internalUserDataStats,
   MSG,
+  LIMITS,
 } from '@ct/contracts';
 import { AppError, implement, type Implementation } from '@ct/service-kit';
 import type { Deps } from '../deps.ts';
-import { USER_DATA_LIMITS } from '../limits.ts';
 import { perStudent, presentNoteRead } from '../presenters.ts';
 
 /** Read-only listings and counts for the admin service (internal routes, never reachable from outside). */
@@ -61,7 +61,7 @@ export function internalRoutes({ colleges, notes, noteReads, students }: Deps): 
       const page = await noteReads.list(
         request.query.limit ?? 50,
         request.query.offset ?? 0,
-        USER_DATA_LIMITS.noteReadKeepDays,
+        LIMITS.noteReadKeepDays,
       );
       return { total: page.total, items: page.rows.map(presentNoteRead) };
     }),

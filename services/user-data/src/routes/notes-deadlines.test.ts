@@ -1,18 +1,15 @@
 import type { Note } from '@ct/contracts';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
+import { createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, collegeWith, twoUsers } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
+const { gw } = gatewaySuite({ queue: 'memory', colleges: [collegeWith('Example State University')] });
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
   [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [collegeWith('Example State University')]);
 });
-afterAll(() => gw?.close());
 
 type NoteReply = { success: boolean; message: string; data: Note };
 const notesOf = async (user: TestUser) =>

@@ -1,8 +1,7 @@
-import { addNote, getNotes, INPUT_MSG, MSG, removeNote, updateNote } from '@ct/contracts';
+import { addNote, getNotes, INPUT_MSG, LIMITS, MSG, removeNote, updateNote } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { isRealDate } from '../checklist.ts';
 import type { Deps } from '../deps.ts';
-import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
 import { presentNote } from '../presenters.ts';
 import type { NoteRef } from '../repositories/notes.ts';
@@ -17,8 +16,7 @@ function noteDate(d: string | null | undefined): string | null | undefined {
 
 function checkContent(content: string, missingMessage: string): void {
   if (!content.trim()) throw new AppError('VALIDATION_ERROR', missingMessage);
-  if (content.length > USER_DATA_LIMITS.noteContentMax)
-    throw new AppError('VALIDATION_ERROR', MSG.noteTooLong);
+  if (content.length > LIMITS.noteContentMax) throw new AppError('VALIDATION_ERROR', MSG.noteTooLong);
 }
 
 function noteRef(noteId: string | undefined, noteTitle: string | undefined): NoteRef | null {
@@ -43,11 +41,7 @@ export function noteRoutes({ notes }: Deps): Implementation[] {
       if (!title) throw new AppError('VALIDATION_ERROR', MSG.createNoteMissing);
       checkContent(note.content, MSG.createNoteMissing);
       const deadline = noteDate(note.deadline) ?? null;
-      const added = await notes.addNote(
-        uid,
-        { title, content: note.content, deadline },
-        USER_DATA_LIMITS.notesPerUser,
-      );
+      const added = await notes.addNote(uid, { title, content: note.content, deadline }, LIMITS.notesPerUser);
       if (added === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyNotes);
       if (added === 'exists') throw new AppError('CONFLICT', UD_MSG.noteTitleTaken(title));
       return { success: true, message: MSG.noteAdded, data: presentNote(added) };

@@ -8,19 +8,12 @@ import {
   type StudentProfile,
 } from '@ct/contracts';
 import { randomUUID } from 'node:crypto';
-import {
-  buildCollege,
-  createVerifiedUser,
-  startTestGateway,
-  type TestGateway,
-  type TestUser,
-} from '@ct/testkit';
+import { buildCollege, createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { wallTimeToUtc, ZONES } from '../deadlines/zones.ts';
 import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
@@ -32,10 +25,9 @@ const PAST = addDays(today, -10);
 const COLBY = 'Colby College';
 const BATES = 'Bates College';
 
-beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
-  [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [
+const { gw } = gatewaySuite({
+  queue: 'memory',
+  colleges: [
     collegeWith(COLBY, {
       deadlines: [
         { type: 'Early Decision', date: PAST },
@@ -44,9 +36,11 @@ beforeAll(async () => {
       ],
     }),
     collegeWith(BATES, { deadlines: [{ type: 'Regular Decision', date: LATER }] }),
-  ]);
+  ],
 });
-afterAll(() => gw?.close());
+beforeAll(async () => {
+  [alice, bob] = await twoUsers();
+});
 
 type Reply<T> = { success: boolean; message: string; data: T };
 

@@ -5,12 +5,12 @@ import {
   localToday,
   removeRecommender,
   saveRecommender,
+  LIMITS,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { isRealDate } from '../checklist.ts';
 import { studentDeadlines } from '../deadlines/next-deadlines.ts';
 import { requireListedCollege, type Deps } from '../deps.ts';
-import { USER_DATA_LIMITS } from '../limits.ts';
 import { UD_MSG } from '../messages.ts';
 import { presentRecommender } from '../presenters.ts';
 
@@ -55,7 +55,7 @@ export function recommenderRoutes(deps: Deps): Implementation[] {
         college.college_key,
         b.recommenderId,
         input,
-        USER_DATA_LIMITS.recommendersPerCollege,
+        LIMITS.recommendersPerCollege,
       );
       if (saved === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyRecommenders);
       if (saved === 'not-found') throw new AppError('NOT_FOUND', UD_MSG.recommenderNotFound);

@@ -1,9 +1,8 @@
 import { addDays, entryYear, localToday, type DeadlineItem, type SeasonCollege } from '@ct/contracts';
-import { createVerifiedUser, startTestGateway, type TestGateway, type TestUser } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, gatewaySuite, type TestUser } from '@ct/testkit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { as, collegeWith, seedColleges, twoUsers } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
@@ -13,10 +12,9 @@ const COLBY = 'Colby Season College';
 const BATES = 'Bates Season College';
 const ROLLING = 'Rolling Season University';
 
-beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
-  [alice, bob] = await twoUsers();
-  await seedColleges(gw.db, [
+const { gw } = gatewaySuite({
+  queue: 'memory',
+  colleges: [
     collegeWith(COLBY, {
       deadlines: [
         { type: 'Early Decision II', date: addDays(today, 30) },
@@ -31,10 +29,12 @@ beforeAll(async () => {
       ],
     }),
     collegeWith(ROLLING, { deadlines: [{ type: 'Rolling admission', date: null }] }),
-  ]);
+  ],
+});
+beforeAll(async () => {
+  [alice, bob] = await twoUsers();
   for (const name of [COLBY, BATES]) await as(gw, alice).post('/add-user-college', { collegeName: name });
 });
-afterAll(() => gw?.close());
 
 type Season = { success: boolean; today: string; colleges: SeasonCollege[] };
 type One = { success: boolean; message: string; data: SeasonCollege };
@@ -255,6 +255,44 @@ describe('status through to the decision', () => {
     expect(forged.status).toBe(403);
     const colby = (await season(alice)).colleges.find((c) => c.collegeName === COLBY)!;
     expect(colby.application.status).toBe('enrolled');
+  });
+});
+
+describe('a change made offline (sent later with what the student saw)', () => {
+  it('is applied when nothing changed meanwhile, refused with what changed when it did, and never overwrites', async () => {
+    const carol = await createVerifiedUser({ name: 'Carol' });
+    await as(gw, carol).post('/add-user-college', { collegeName: COLBY });
+    const offline = await update(carol, {
+      collegeName: COLBY,
+      status: 'applying',
+      seen: { status: 'researching' },
+    });
+    expect(offline.status).toBe(200);
+    expect(offline.body.data.application.status).toBe('applying');
+
+    // Changed on another device meanwhile: the phone's change (made when it still saw "Applying") is refused.
+    await update(carol, { collegeName: COLBY, status: 'submitted', plan: 'RD', submittedOn: today });
+    const stale = await update(carol, {
+      collegeName: COLBY,
+      status: 'withdrawn',
+      plan: 'ED',
+      seen: { status: 'applying', plan: 'RD' },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('STALE_ITEM');
+    expect(stale.body.message).toBe(
+      'This application was changed elsewhere meanwhile (now status: Submitted); nothing was overwritten. Open it to see it, and change it again if you still want to.',
+    );
+    const colby = (await season(carol)).colleges.find((c) => c.collegeName === COLBY)!;
+    expect(colby.application).toMatchObject({ status: 'submitted', plan: 'RD' });
+
+    // Changed elsewhere to what this change sets: no conflict.
+    const same = await update(carol, {
+      collegeName: COLBY,
+      status: 'submitted',
+      seen: { status: 'applying' },
+    });
+    expect(same.status).toBe(200);
   });
 });
 

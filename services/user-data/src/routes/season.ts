@@ -5,16 +5,19 @@ import {
   INPUT_MSG,
   inSeasonRange,
   localToday,
+  PLAN_LABELS,
   removeAidOffer,
   saveAidOffer,
+  STATUS_LABELS,
   updateApplication,
+  type Application,
   type ApplicationStatus,
 } from '@ct/contracts';
 import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
 import { studentDeadlines } from '../deadlines/next-deadlines.ts';
 import { collegeKey, requireListedCollege, type Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
-import { presentSeasonCollege } from '../presenters.ts';
+import { presentApplication, presentSeasonCollege } from '../presenters.ts';
 import type { ApplicationChange } from '../repositories/season.ts';
 
 const money = (n: number) => `$${n.toLocaleString('en-US')}`;
@@ -28,6 +31,26 @@ const DATE_FIELDS = {
   depositDue: 'deposit deadline',
   housingDue: 'housing deadline',
 } as const;
+
+/** The fields an application change may set, as a student reads their names. */
+const FIELD_NAMES: Record<keyof ApplicationChange, string> = {
+  plan: 'plan',
+  status: 'status',
+  ...DATE_FIELDS,
+  portalUrl: 'portal link',
+  portalSetUp: 'portal set up',
+};
+
+/** What an application now holds in the given fields, as a student reads it ("status: Admitted"). */
+function describe(a: Application, fields: ReadonlyArray<keyof ApplicationChange>): string {
+  const value = (f: keyof ApplicationChange) => {
+    if (f === 'status') return STATUS_LABELS[a.status];
+    if (f === 'plan') return a.plan ? PLAN_LABELS[a.plan] : 'not chosen';
+    if (f === 'portalSetUp') return a.portalSetUp ? 'yes' : 'no';
+    return a[f] ?? 'none';
+  };
+  return fields.map((f) => `${FIELD_NAMES[f]}: ${value(f)}`).join(', ');
+}
 
 /**
  * The season: every college of the list at a glance, the application to each (plan, status through to
@@ -90,7 +113,7 @@ export function seasonRoutes(deps: Deps): Implementation[] {
 
     implement(updateApplication, async (request) => {
       const uid = requireUser(request);
-      const { userId: _userId, collegeName, ...fields } = request.body;
+      const { userId: _userId, collegeName, seen, ...fields } = request.body;
       const today = localToday();
       for (const [field, label] of Object.entries(DATE_FIELDS) as Array<[keyof typeof DATE_FIELDS, string]>) {
         const d = fields[field];
@@ -108,6 +131,15 @@ export function seasonRoutes(deps: Deps): Implementation[] {
       );
       const change: ApplicationChange = fields;
       await season.changeApplication(uid, college.college_key, change, (before, others) => {
+        if (seen) {
+          // A change made offline: refused when what it changes was changed elsewhere meanwhile (to
+          // something else than this change sets).
+          const now = presentApplication(before);
+          const moved = (Object.keys(seen) as Array<keyof typeof seen>).filter(
+            (k) => seen[k] !== now[k] && fields[k] !== now[k],
+          );
+          if (moved.length) throw new AppError('STALE_ITEM', UD_MSG.applicationChanged(describe(now, moved)));
+        }
         const status = fields.status;
         if (!status || status === before?.status) return;
         const was = (before?.status ?? 'researching') as ApplicationStatus;

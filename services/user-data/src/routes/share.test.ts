@@ -2,16 +2,15 @@
 // only what it shows, read only; links die with the account, expire, and are limited per student and
 // per minute of views.
 import { Writable } from 'node:stream';
-import { SHARE_LIMITS, type ShareLink, type SharedView } from '@ct/contracts';
+import { LIMITS, type ShareLink, type SharedView } from '@ct/contracts';
 import { buildGateway, GatewayConfig } from '@ct/gateway';
 import { parseConfig } from '@ct/service-kit';
-import { createVerifiedUser, startTestGateway, WEB_DIST, type TestGateway, type TestUser } from '@ct/testkit';
+import { createVerifiedUser, gatewaySuite, WEB_DIST, type TestUser } from '@ct/testkit';
 import userData from '../app.ts';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, collegeWith, seedColleges } from './test-helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, collegeWith } from './test-helpers.ts';
 
-let gw: TestGateway;
 let alice: TestUser;
 let bob: TestUser;
 
@@ -24,13 +23,15 @@ interface Created {
 const NOTE = 'Secret plan: skip the interview';
 const DRAFT = 'My grandmother taught me to fish on the lake';
 
+const { gw } = gatewaySuite({
+  queue: 'memory',
+  colleges: [collegeWith('Example State University'), collegeWith('Northfield College')],
+});
 beforeAll(async () => {
-  gw = await startTestGateway({ queue: 'memory' });
   [alice, bob] = await Promise.all([
     createVerifiedUser({ name: 'Alice Share' }),
     createVerifiedUser({ name: 'Bob Share' }),
   ]);
-  await seedColleges(gw.db, [collegeWith('Example State University'), collegeWith('Northfield College')]);
   const a = as(gw, alice);
   expect((await a.post('/add-user-college', { collegeName: 'Example State University' })).status).toBe(200);
   expect((await a.post('/add-user-college', { collegeName: 'Northfield College' })).status).toBe(200);
@@ -57,7 +58,6 @@ beforeAll(async () => {
   };
   expect((await a.post('/update-academic-profile', academic)).status).toBe(200);
 });
-afterAll(() => gw?.close());
 
 const create = (user: TestUser, body: Record<string, unknown>) =>
   as(gw, user).post<Created>('/create-share-link', body);
@@ -205,8 +205,8 @@ describe('share links', () => {
     expect((await list(alice)).body.data).toEqual([]);
   });
 
-  it(`holds at most ${SHARE_LIMITS.linksPerStudent} links, with a clear message`, async () => {
-    for (let i = 0; i < SHARE_LIMITS.linksPerStudent; i++)
+  it(`holds at most ${LIMITS.share.linksPerStudent} links, with a clear message`, async () => {
+    for (let i = 0; i < LIMITS.share.linksPerStudent; i++)
       expect((await create(bob, { label: `Link ${i}` })).status).toBe(200);
     const r = await create(bob, { label: 'One too many' });
     expect(r.status).toBe(409);
@@ -218,7 +218,7 @@ describe('share links', () => {
 
   it('limits the views of one link a minute', async () => {
     const { path: p } = (await create(alice, { label: 'Busy' })).body.data;
-    for (let i = 0; i < SHARE_LIMITS.viewsPerMinute; i++) expect((await view(p)).status).toBe(200);
+    for (let i = 0; i < LIMITS.share.viewsPerMinute; i++) expect((await view(p)).status).toBe(200);
     const r = await view(p);
     expect(r.status).toBe(429);
     expect(r.body.message).toMatch(/^This link has been opened too often in the last minute/);

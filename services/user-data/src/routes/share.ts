@@ -4,7 +4,7 @@ import {
   getSharedView,
   getShareLinks,
   revokeShareLink,
-  SHARE_LIMITS,
+  LIMITS,
   SHARE_SCOPES,
   sharedCalendarIcs,
 } from '@ct/contracts';
@@ -36,7 +36,7 @@ export function shareRoutes(deps: Deps): Implementation[] {
   /** The live link a token opens, counted as a view: 404 when there is none, 429 past the minute's limit. */
   async function open(token: string, reply: FastifyReply): Promise<ShareView> {
     privateReply(reply);
-    const view = await shareLinks.openLink(token, SHARE_LIMITS.viewsPerMinute);
+    const view = await shareLinks.openLink(token, LIMITS.share.viewsPerMinute);
     if (!view) throw new AppError('NOT_FOUND', UD_MSG.sharedLinkGone);
     if (!view.allowed) {
       reply.header('retry-after', String(view.retryAfterS));
@@ -60,9 +60,9 @@ export function shareRoutes(deps: Deps): Implementation[] {
           displayName: request.auth?.name?.trim() || UD_MSG.sharedByUnnamed,
           // The e-mail is copied only when the student chose to show it.
           email: scope.includes('email') ? (request.auth?.email ?? null) : null,
-          days: expiresInDays ?? SHARE_LIMITS.defaultDays,
+          days: expiresInDays ?? LIMITS.share.defaultDays,
         },
-        SHARE_LIMITS.linksPerStudent,
+        LIMITS.share.linksPerStudent,
       );
       if (made === 'full') throw new AppError('LIMIT_REACHED', UD_MSG.tooManyShareLinks);
       const { row, token } = made;

@@ -1,10 +1,10 @@
-import { LIMITS } from '@ct/contracts/messages';
+import { TIMINGS } from '../../lib/timings';
 import { useEffect, useRef, useState } from 'react';
 import { useReducedMotion } from '../../hooks/useReducedMotion';
 import { formatWhole } from '../../lib/format';
 
 /**
- * Counts from 0 up to `value` (in whole steps of 1) over LIMITS.counterDurationMs, starting the first time
+ * Counts from 0 up to `value` (in whole steps of 1) over TIMINGS.counterDurationMs, starting the first time
  * 10% of it is visible. With reduced motion it shows the value as soon as it is visible.
  */
 export function AnimatedCounter({ value, label }: { value: number; label: string }) {
@@ -27,7 +27,7 @@ export function AnimatedCounter({ value, label }: { value: number; label: string
           io.disconnect();
         }
       },
-      { threshold: LIMITS.counterVisibleRatio },
+      { threshold: TIMINGS.counterVisibleRatio },
     );
     io.observe(el);
     return () => io.disconnect();
@@ -42,7 +42,7 @@ export function AnimatedCounter({ value, label }: { value: number; label: string
     let frame = 0;
     const t0 = performance.now();
     const tick = (now: number) => {
-      const progress = Math.min(1, (now - t0) / LIMITS.counterDurationMs);
+      const progress = Math.min(1, (now - t0) / TIMINGS.counterDurationMs);
       // Whole numbers only: the counter moves in steps of 1 and lands exactly on the value.
       setShown(Math.floor(progress * value));
       if (progress < 1) frame = requestAnimationFrame(tick);

@@ -1,5 +1,5 @@
 // The About page's copy. The product name and every address come from configuration, never from here.
-import { LIMITS } from '@ct/contracts/messages';
+import { PUBLISHED } from '@ct/contracts/limits';
 import type { IconName } from '../landing/FeatureIcon';
 
 export type TabKey = 'about' | 'features' | 'how' | 'faq' | 'contact' | 'donate';
@@ -60,9 +60,9 @@ export const VALUES: { title: string; text: string }[] = [
  */
 export function counters(stats: { colleges: number; majors: number } | null, failed: boolean): Counter[] {
   return [
-    { value: stats?.majors ?? LIMITS.published.majors, label: 'Majors' },
+    { value: stats?.majors ?? PUBLISHED.majors, label: 'Majors' },
     ...(failed ? [] : [{ value: stats?.colleges ?? 0, label: 'Colleges' }]),
-    { value: LIMITS.published.itemsPerCollege, label: 'Deadlines, stats and tips per college' },
+    { value: PUBLISHED.itemsPerCollege, label: 'Deadlines, stats and tips per college' },
   ];
 }
 

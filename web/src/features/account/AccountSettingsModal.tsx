@@ -1,8 +1,10 @@
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
+import { TIMINGS } from '../../lib/timings';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { authErrorCode, authErrorMessage, providerDetail } from '../../auth/errors';
 import { useSession, type SessionUser } from '../../auth/session';
 import { useCooldown } from '../../auth/useCooldown';
+import { ActionBanner } from '../../components/StatusBanner';
 
 /** The SDK's account calls, loaded when the student uses one (see auth/actions.ts). */
 const sdk = () => import('../../auth/actions');
@@ -39,7 +41,7 @@ export function AccountSettingsModal({
   const [next, setNext] = useState('');
   const [result, setResult] = useState<Result>(null);
   const [busy, setBusy] = useState(false);
-  const resetLock = useCooldown(LIMITS.passwordResetLockMs);
+  const resetLock = useCooldown(TIMINGS.passwordResetLockMs);
   const hasPassword = user.providerData.some((p) => p.providerId === 'password');
 
   useEffect(() => {
@@ -124,11 +126,7 @@ export function AccountSettingsModal({
           </button>
         </div>
         <div aria-live="polite">
-          {result ? (
-            <p className={`banner ${result.kind}`} role={result.kind === 'error' ? 'alert' : 'status'}>
-              {result.text}
-            </p>
-          ) : null}
+          <ActionBanner banner={result} />
         </div>
 
         <form onSubmit={updateName} aria-labelledby={`${ids}-name-title`}>

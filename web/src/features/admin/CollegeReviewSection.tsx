@@ -4,10 +4,9 @@ import { api } from '../../api/client';
 import { AdminList } from './AdminList';
 import { formatDateTime } from './parts';
 import { ADMIN_KEY, adminErrorText } from './useAdminQuery';
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 type Kind = 'shared' | 'review';
-type Banner = { kind: 'success' | 'error'; text: string } | null;
-
 /** The admin's decisions on one college: Approve (review items), Merge into another, Delete. */
 type Action =
   | { type: 'approve'; id: number }
@@ -30,15 +29,6 @@ export function useCollegeActions() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
   });
   return { banner, run: (a: Action) => mutation.mutate(a), busy: mutation.isPending };
-}
-
-export function ActionBanner({ banner }: { banner: Banner }) {
-  if (!banner) return null;
-  return (
-    <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-      {banner.text}
-    </p>
-  );
 }
 
 /**

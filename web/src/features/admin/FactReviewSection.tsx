@@ -2,13 +2,11 @@ import type { FactReview } from '@ct/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { ActionBanner } from './CollegeReviewSection';
 import { AdminTable, formatDateTime, Pager, QueryState } from './parts';
 import { ADMIN_KEY, adminErrorText, useAdminQuery } from './useAdminQuery';
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 const PAGE = 25;
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
 
 /** Approve or Drop one held fact, saying what happened and refreshing every admin list. */
 function useFactDecision() {

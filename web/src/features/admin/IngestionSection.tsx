@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { formatDateTime, Pager, QueryState } from './parts';
 import { ADMIN_KEY, adminErrorText, useAdminQuery } from './useAdminQuery';
+import { ActionBanner } from '../../components/StatusBanner';
 
 const PAGE = 25;
 
@@ -23,11 +24,7 @@ export function IngestionSection() {
   const data = q.data?.ingestion;
   return (
     <>
-      {banner && (
-        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </p>
-      )}
+      <ActionBanner banner={banner} />
       <QueryState isPending={q.isPending} error={q.error} />
       {data && (
         <>

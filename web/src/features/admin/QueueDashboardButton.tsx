@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorMessage, send } from '../../api/client';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /**
  * Opens the operators' queue dashboard (served by the gateway at /ops/queues, outside this app): its pages
@@ -26,11 +27,7 @@ export function QueueDashboardButton() {
       <button type="button" className="secondary" disabled={opening} onClick={() => void open()}>
         {opening ? 'Opening...' : 'Queue dashboard'}
       </button>
-      {error ? (
-        <p className="banner error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <StatusBanner kind="error">{error}</StatusBanner> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { MSG } from '@ct/contracts/messages';
 import { useState, type ReactNode } from 'react';
 import { adminErrorText } from './useAdminQuery';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** A collapsible section of the dashboard; its content (and its queries) mount only while open. */
 export function Section({
@@ -38,12 +39,7 @@ export function Section({
 
 /** "Loading..." while the first load runs, the error text when it failed, nothing otherwise. */
 export function QueryState({ isPending, error }: { isPending: boolean; error: unknown }) {
-  if (error)
-    return (
-      <p className="banner error" role="alert">
-        {adminErrorText(error)}
-      </p>
-    );
+  if (error) return <StatusBanner kind="error">{adminErrorText(error)}</StatusBanner>;
   if (isPending)
     return (
       <p className="muted" role="status">

@@ -1,11 +1,12 @@
-import { NOTE_READ_KEEP_DAYS } from '@ct/contracts/constants';
+import { LIMITS } from '@ct/contracts/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { AdminList } from './AdminList';
-import { ActionBanner, CollegeActions, useCollegeActions } from './CollegeReviewSection';
+import { CollegeActions, useCollegeActions } from './CollegeReviewSection';
 import { formatDateTime, QueryState } from './parts';
 import { ADMIN_KEY, useAdminQuery } from './useAdminQuery';
+import { ActionBanner } from '../../components/StatusBanner';
 
 /** The note-read trail's queries' name: reading Profile Notes refreshes it. */
 const NOTE_READS = 'note-reads';
@@ -199,8 +200,8 @@ export function NoteReadsSection() {
       before={
         <p className="muted">
           Each time an admin is shown students&apos; notes (Profile Notes above), who read whose notes and
-          when. Newest first. Each read is kept for {NOTE_READ_KEEP_DAYS} days with the reader&apos;s e-mail
-          as it was then, whatever happens to the reader&apos;s account or role afterwards.
+          when. Newest first. Each read is kept for {LIMITS.noteReadKeepDays} days with the reader&apos;s
+          e-mail as it was then, whatever happens to the reader&apos;s account or role afterwards.
         </p>
       }
       empty="No admin has read a student's notes yet."

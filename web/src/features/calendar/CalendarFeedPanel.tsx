@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { formatGatheredDate } from '../../lib/format';
 import { useUid, userDataKeys } from '../../api/keys';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 /**
  * A private calendar subscription link: Google, Apple or Outlook calendars fetch the student's deadlines
@@ -99,11 +98,7 @@ export function CalendarFeedPanel() {
           </button>
         ) : null}
       </div>
-      {banner ? (
-        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={banner} />
     </div>
   );
 }

@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 /** "30, 14, 7, 1" → [30, 14, 7, 1]; null when a part is not a whole number. */
 function parseDays(text: string): number[] | null {
@@ -95,11 +94,7 @@ export function DeadlineSettingsPanel() {
           Save reminders
         </button>
       </form>
-      {banner ? (
-        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={banner} />
     </div>
   );
 }

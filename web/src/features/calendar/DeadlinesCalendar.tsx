@@ -31,6 +31,7 @@ import {
 import { fitLabel, markerCandidates } from './marker';
 import './calendar.css';
 import { compareIso } from '@ct/contracts/numbers';
+import { StatusBanner } from '../../components/StatusBanner';
 
 function useDeadlines() {
   const uid = useUid();
@@ -260,11 +261,7 @@ export function DeadlinesCalendar() {
   return (
     <section className="card calendar-panel" aria-labelledby="calendar-title">
       <h2 id="calendar-title">Deadlines Calendar</h2>
-      {q.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(q.error)}
-        </p>
-      ) : null}
+      {q.isError ? <StatusBanner kind="error">{errorMessage(q.error)}</StatusBanner> : null}
       <div className="calendar-layout">
         <div className="calendar-wrap" aria-busy={q.isPending} ref={wrap}>
           <MonthCalendar {...calendar} onClickDay={setDay} />
@@ -284,11 +281,7 @@ export function DeadlinesCalendar() {
               {revealed ? 'Hide Deadlines' : 'Reveal all Deadlines'}
             </button>
           </div>
-          {downloadError ? (
-            <p className="banner error" role="alert">
-              {downloadError}
-            </p>
-          ) : null}
+          {downloadError ? <StatusBanner kind="error">{downloadError}</StatusBanner> : null}
           <div className="day-deadlines" aria-live="polite">
             {day ? (
               <>

@@ -1,5 +1,4 @@
 import type { DeadlineItem } from '@ct/contracts';
-import { LIMITS } from '@ct/contracts/messages';
 import { isAidDeadlineType, type AidDate } from '@ct/contracts/planning';
 
 /** A deadline as the calendar shows it, from a college, a note, or the financial aid calendar. */
@@ -24,6 +23,8 @@ export interface CalendarDeadline {
 
 /** Deadlines carry a day, not a time: events start at 09:00 local (floating) time on that day. */
 export const EVENT_START_HOUR = 9;
+/** Spec section 9: a deadline's calendar event lasts one hour. */
+const EVENT_HOURS = 1;
 
 export function toCalendarDeadline(d: DeadlineItem, index: number): CalendarDeadline {
   if ('collegeName' in d) {
@@ -86,7 +87,7 @@ function stamp(date: string, hour: number): string {
 /** Google Calendar's event template link: the one-hour event, pre-filled. */
 export function googleCalendarUrl(d: CalendarDeadline): string {
   const start = stamp(d.date, EVENT_START_HOUR);
-  const end = stamp(d.date, EVENT_START_HOUR + LIMITS.calendarEventHours);
+  const end = stamp(d.date, EVENT_START_HOUR + EVENT_HOURS);
   const qs = new URLSearchParams({
     action: 'TEMPLATE',
     text: d.title,

@@ -1,5 +1,5 @@
 import type { Checklist, ChecklistItem } from '@ct/contracts';
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
 
 /** A deadline item (type and date from the college's data) rather than a task the student wrote. */
 export function isDeadlineItem(item: ChecklistItem): item is Extract<ChecklistItem, { type: string }> {
@@ -18,19 +18,22 @@ export interface Progress {
   total: number;
 }
 
+/** Spec section 9: the rounded percents where progress is half-way and done. */
+const PROGRESS_THRESHOLDS = [50, 100] as const;
+
 /** Spec "Progress": rounded percent; "Congratulations!" at 100, "Let's get started!" at 0. */
 export function checklistProgress(checklist: Checklist | null | undefined): Progress {
   const items = Object.values(checklist ?? {}).flat();
   const done = items.filter((i) => i.completed === true).length;
   const percent = items.length ? Math.round((done / items.length) * 100) : 0;
-  const full = LIMITS.progressThresholds[1];
+  const full = PROGRESS_THRESHOLDS[1];
   const message = percent >= full ? MSG.progressDone : percent === 0 ? MSG.progressZero : MSG.progressSome;
   return { percent, message, level: progressLevel(percent), done, total: items.length };
 }
 
 /** The colour level of a rounded percent done: it changes at 50 and at 100, the same on every screen. */
 export function progressLevel(percent: number): ProgressLevel {
-  const [half, full] = LIMITS.progressThresholds;
+  const [half, full] = PROGRESS_THRESHOLDS;
   return percent >= full ? 'done' : percent >= half ? 'half' : 'low';
 }
 

@@ -1,12 +1,12 @@
 import { normaliseCollegeName } from '@ct/contracts/constants';
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
+import { TIMINGS } from '../../lib/timings';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { useAddCollege, useUserColleges } from '../../api/student';
 import { useSession } from '../../auth/session';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 /**
  * Adds a college to the student's list (POST /add-user-college). Success shows
@@ -36,7 +36,7 @@ export function AddToProfileButton({ collegeName }: { collegeName: string }) {
       const reply = await addCollege.mutateAsync(collegeName);
       // One removed in the last 30 days comes back with its checklist progress, and says so.
       setBanner({ kind: 'success', text: reply.restored ? reply.message : MSG.collegeAdded });
-      timer.current = setTimeout(() => setBanner(null), LIMITS.addCollegeBannerMs);
+      timer.current = setTimeout(() => setBanner(null), TIMINGS.addCollegeBannerMs);
     } catch (err) {
       setBanner({ kind: 'error', text: errorMessage(err) });
     }
@@ -56,11 +56,7 @@ export function AddToProfileButton({ collegeName }: { collegeName: string }) {
           {addCollege.isPending ? 'Adding...' : 'Add to Profile'}
         </button>
       )}
-      {banner ? (
-        <div className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </div>
-      ) : null}
+      <ActionBanner banner={banner} as="div" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { PastePrompt } from './PastePrompt';
 import { useAutosave, type SaveStatus } from './useAutosave';
 import { WritingRequirements } from './WritingRequirements';
 import { draftSlots, orphanDrafts, wordCountText, wordLimitText, type DraftSlot } from './workspace';
+import { StatusBanner } from '../../components/StatusBanner';
 
 const STATUS_TEXT: Record<Exclude<SaveStatus, 'error' | 'conflict'>, string> = {
   idle: 'Not started',
@@ -32,12 +33,7 @@ function VersionList({
         Loading versions...
       </p>
     );
-  if (q.isError)
-    return (
-      <p className="banner error" role="alert">
-        {errorMessage(q.error)}
-      </p>
-    );
+  if (q.isError) return <StatusBanner kind="error">{errorMessage(q.error)}</StatusBanner>;
   if (!q.data.length) return <p className="muted">No versions yet: a version is kept as you write.</p>;
   return (
     <ol className="version-list" aria-label="Earlier versions">
@@ -103,12 +99,10 @@ function DraftEditor({
   return (
     <div className="draft-editor">
       {a.restored ? (
-        <p className="banner info" role="status">
-          Restored text from this browser that had not been saved yet.
-        </p>
+        <StatusBanner kind="info">Restored text from this browser that had not been saved yet.</StatusBanner>
       ) : null}
       {a.staleBackup ? (
-        <div className="banner warning" role="alert">
+        <StatusBanner kind="warning" role="alert" as="div">
           <p>
             This browser has text for this draft that was never saved, written before the draft was changed
             elsewhere.
@@ -123,7 +117,7 @@ function DraftEditor({
           <button type="button" className="secondary small" onClick={a.discardBackup}>
             Discard it
           </button>
-        </div>
+        </StatusBanner>
       ) : null}
       <label htmlFor={ids.text}>Your draft</label>
       <textarea
@@ -148,13 +142,13 @@ function DraftEditor({
         </span>
       </div>
       {named.length ? (
-        <p className="banner warning draft-warning" role="status">
+        <StatusBanner kind="warning" className="draft-warning">
           This draft names {named.join(' and ')}, but it is for {slot.colleges.join(' and ')}. Check the
           college names before you submit it.
-        </p>
+        </StatusBanner>
       ) : null}
       {a.status === 'conflict' ? (
-        <div className="banner warning" role="alert">
+        <StatusBanner kind="warning" role="alert" as="div">
           <p>{a.error}</p>
           <button type="button" className="secondary small" onClick={() => void a.loadNewer()}>
             Load the newer text
@@ -162,7 +156,7 @@ function DraftEditor({
           <button type="button" className="secondary small" onClick={() => void a.keepMine()}>
             Keep mine
           </button>
-        </div>
+        </StatusBanner>
       ) : null}
       <div className="draft-actions">
         <button
@@ -292,11 +286,7 @@ export function EssayWorkspace() {
       </p>
     );
   } else if (prompts.isError || drafts.isError) {
-    body = (
-      <p className="banner error" role="alert">
-        {errorMessage(prompts.error ?? drafts.error)}
-      </p>
-    );
+    body = <StatusBanner kind="error">{errorMessage(prompts.error ?? drafts.error)}</StatusBanner>;
   } else {
     const slots = draftSlots(prompts.data);
     const byKey = new Map(drafts.data.map((d) => [d.promptKey, d]));

@@ -2,6 +2,7 @@ import type { ExampleEssay } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { api, ApiError } from '../../api/client';
 import { usePoll } from '../../hooks/usePoll';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** While example essays are being written the server answers 202; ask again this often. */
 export const EXAMPLES_POLL_MS = 2000;
@@ -32,10 +33,12 @@ export function Examples({ collegeName, prompt, id }: { collegeName: string; pro
   let content;
   if (q.isError) {
     const notFound = q.error instanceof ApiError && q.error.status === 404;
-    content = (
-      <p className={notFound ? 'muted' : 'banner error'} role={notFound ? 'status' : 'alert'}>
-        {notFound ? MSG.noEssaysFound : MSG.errorFetchingEssays}
+    content = notFound ? (
+      <p className="muted" role="status">
+        {MSG.noEssaysFound}
       </p>
+    ) : (
+      <StatusBanner kind="error">{MSG.errorFetchingEssays}</StatusBanner>
     );
   } else if (q.isPending || q.data.status === 202) {
     content = (

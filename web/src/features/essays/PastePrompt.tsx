@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
 import type { EssayDraft } from '@ct/contracts';
 import { saveDraft } from './drafts';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** The limits a word limit may have (the same bounds the prompt parser accepts). */
 const MIN_LIMIT = 25;
@@ -98,11 +99,7 @@ export function PastePrompt({ onStarted }: { onStarted(promptKey: string): void 
           onChange={(e) => setLimit(e.target.value)}
         />
       </div>
-      {error ? (
-        <p className="banner error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <StatusBanner kind="error">{error}</StatusBanner> : null}
       <button type="submit" disabled={busy}>
         {busy ? 'Starting...' : 'Start draft'}
       </button>

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { api } from '../../api/client';
 import { wordLimitText } from './workspace';
 import { Examples } from './Examples';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** The chosen college's prompts; choosing a prompt opens its example essays, choosing it again closes them. */
 export function PromptList({
@@ -33,10 +34,12 @@ export function PromptList({
   }
   if (q.isError) {
     const notFound = q.error instanceof ApiError && q.error.status === 404;
-    return (
-      <p className={notFound ? 'muted' : 'banner error'} role={notFound ? 'status' : 'alert'}>
-        {notFound ? MSG.noPromptsFound : MSG.errorFetchingPrompts}
+    return notFound ? (
+      <p className="muted" role="status">
+        {MSG.noPromptsFound}
       </p>
+    ) : (
+      <StatusBanner kind="error">{MSG.errorFetchingPrompts}</StatusBanner>
     );
   }
   const details: PromptDetail[] =

@@ -22,6 +22,7 @@ export function WritingRequirements({ colleges }: { colleges: readonly string[] 
     })),
   });
   if (!colleges.length) return null;
+  const loading = <span className="muted">Loading...</span>;
   return (
     <div className="writing-requirements">
       <p className="muted">
@@ -37,20 +38,19 @@ export function WritingRequirements({ colleges }: { colleges: readonly string[] 
           return (
             <li key={name}>
               <strong>{name}</strong>
-              {q.isPending ? (
-                <span className="muted"> Loading...</span>
-              ) : (
-                <dl className="writing-facts">
-                  <div>
-                    <dt>Personal essay</dt>
-                    <dd>{essay ?? <span className="no-info">{NO_INFO}</span>}</dd>
-                  </div>
-                  <div>
-                    <dt>Writing supplement</dt>
-                    <dd>{supplement ?? <span className="no-info">{NO_INFO}</span>}</dd>
-                  </div>
-                </dl>
-              )}
+              {/* The same lines while loading, so nothing below moves when the data comes. */}
+              <dl className="writing-facts" aria-busy={q.isPending}>
+                <div>
+                  <dt>Personal essay</dt>
+                  <dd>{q.isPending ? loading : (essay ?? <span className="no-info">{NO_INFO}</span>)}</dd>
+                </div>
+                <div>
+                  <dt>Writing supplement</dt>
+                  <dd>
+                    {q.isPending ? loading : (supplement ?? <span className="no-info">{NO_INFO}</span>)}
+                  </dd>
+                </div>
+              </dl>
             </li>
           );
         })}

@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { useUserColleges } from '../../api/student';
 import { useAcademicProfile, useSaveAcademicProfile } from './api';
 import './fit.css';
+import { ActionBanner } from '../../components/StatusBanner';
 
 const FIELDS = [
   { key: 'satReadingWriting', label: 'SAT Reading and Writing (200-800)', step: 10 },
@@ -119,11 +120,7 @@ export function AcademicProfilePanel() {
           </button>
         </div>
       </form>
-      {status ? (
-        <p className={`banner ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
-          {status.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={status} />
       <FeeWaiverCheck />
     </section>
   );

@@ -1,4 +1,4 @@
-import { LIMITS } from '@ct/contracts/messages';
+import { TIMINGS } from '../../lib/timings';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { HOME_SIGNED_IN, loginFor } from '../../auth/next';
@@ -74,8 +74,8 @@ export function Landing() {
   const [visible, setVisible] = useState(reduced);
   const [paused, setPaused] = useState(false);
   const tagline = useTypewriter(TAGLINES, {
-    charMs: LIMITS.typingCharMs,
-    holdMs: LIMITS.typingHoldMs,
+    charMs: TIMINGS.typingCharMs,
+    holdMs: TIMINGS.typingHoldMs,
     paused,
     reduced,
   });
@@ -85,7 +85,7 @@ export function Landing() {
       setVisible(true);
       return;
     }
-    const t = setTimeout(() => setVisible(true), LIMITS.landingFadeInMs);
+    const t = setTimeout(() => setVisible(true), TIMINGS.landingFadeInMs);
     return () => clearTimeout(t);
   }, [reduced]);
 

@@ -1,4 +1,5 @@
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { MSG } from '@ct/contracts/messages';
+import { TIMINGS } from '../../lib/timings';
 import {
   createUserWithEmailAndPassword,
   sendEmailVerification,
@@ -27,6 +28,7 @@ import { FOCUS_HEADING } from '../../hooks/useArrivalFocus';
 import { GoogleIcon } from './GoogleIcon';
 import { signInWithGooglePopup } from './googleSignIn';
 import './login.css';
+import { StatusBanner } from '../../components/StatusBanner';
 
 type Mode = 'login' | 'signup';
 
@@ -55,8 +57,8 @@ export function LoginPanel() {
   const [offerReset, setOfferReset] = useState(false);
   const [offerVerify, setOfferVerify] = useState(false);
   const [busy, setBusy] = useState(false);
-  const resetLock = useCooldown(LIMITS.passwordResetLockMs);
-  const verifyLock = useCooldown(LIMITS.passwordResetLockMs);
+  const resetLock = useCooldown(TIMINGS.passwordResetLockMs);
+  const verifyLock = useCooldown(TIMINGS.passwordResetLockMs);
   const signup = mode === 'signup';
   // Until the student does anything here, say why they are on this page.
   const [acted, setActed] = useState(false);
@@ -191,22 +193,10 @@ export function LoginPanel() {
   return (
     <div className="card login-card">
       <h1>{signup ? 'Sign Up' : 'Login'}</h1>
-      {notice ? (
-        <p className="banner info" role="status">
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <StatusBanner kind="info">{notice}</StatusBanner> : null}
       <div aria-live="polite">
-        {error ? (
-          <p className="banner error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {info ? (
-          <p className="banner info" role="status">
-            {info}
-          </p>
-        ) : null}
+        {error ? <StatusBanner kind="error">{error}</StatusBanner> : null}
+        {info ? <StatusBanner kind="info">{info}</StatusBanner> : null}
       </div>
       <form onSubmit={onSubmit} aria-label={signup ? 'Sign Up' : 'Login'}>
         {signup ? (

@@ -7,6 +7,7 @@ import { SuggestInput } from '../../components/SuggestInput';
 import { formatGatheredDate, formatMoney, NO_INFO, safeUrl, linkLabel } from '../../lib/format';
 import { MAJOR_STAGE_TEXT, useMajorProfile } from './useMajorProfile';
 import './majors.css';
+import { StatusBanner } from '../../components/StatusBanner';
 
 function show(v: string | number | null | undefined): string {
   if (v === null || v === undefined || v === '') return NO_INFO;
@@ -159,17 +160,9 @@ export function MajorStatsPanel({ collegeName }: { collegeName: string | null })
           Get Major Stats
         </button>
       </form>
-      {suggestError ? (
-        <p className="banner warning" role="status">
-          {suggestError}
-        </p>
-      ) : null}
+      {suggestError ? <StatusBanner kind="warning">{suggestError}</StatusBanner> : null}
       {loading ? <LoadingOverlay detail={MAJOR_STAGE_TEXT[phase.stage] ?? MAJOR_STAGE_TEXT.running} /> : null}
-      {phase.kind === 'error' ? (
-        <p className="banner error" role="alert">
-          {phase.message}
-        </p>
-      ) : null}
+      {phase.kind === 'error' ? <StatusBanner kind="error">{phase.message}</StatusBanner> : null}
       {phase.kind === 'found' ? <Stats profile={phase.profile} /> : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { errorMessage } from '../../api/client';
 import { useResourcesDemographics } from '../../api/student';
 import { MoneySummary } from './MoneySummary';
 import './money.css';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** The dashboard leads with what the selected college would cost this student. */
 export function CostPanel({ collegeName }: { collegeName: string | null }) {
@@ -16,9 +17,7 @@ export function CostPanel({ collegeName }: { collegeName: string | null }) {
           Loading your costs...
         </p>
       ) : q.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(q.error)}
-        </p>
+        <StatusBanner kind="error">{errorMessage(q.error)}</StatusBanner>
       ) : (
         <MoneySummary demographics={q.data.demographics} bare />
       )}

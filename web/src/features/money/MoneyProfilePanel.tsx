@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { useSaveStudentProfile, useStudentProfile } from './api';
 import './money.css';
+import { ActionBanner, StatusBanner } from '../../components/StatusBanner';
 
 /**
  * The student's money profile on /profile: home state and household income band, both optional and
@@ -52,11 +53,7 @@ export function MoneyProfilePanel() {
         Tell us your home state and household income once, and every college shows your own net price and the
         tuition that applies to you. Both are optional and private: only you see them.
       </p>
-      {q.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(q.error)}
-        </p>
-      ) : null}
+      {q.isError ? <StatusBanner kind="error">{errorMessage(q.error)}</StatusBanner> : null}
       <form className="money-profile-form" onSubmit={(e) => void submit(e)} aria-label="Your costs">
         <div className="field">
           <label htmlFor="home-state">Home state</label>
@@ -96,11 +93,7 @@ export function MoneyProfilePanel() {
           </button>
         </div>
       </form>
-      {status ? (
-        <p className={`banner ${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
-          {status.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={status} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { Note } from '@ct/contracts';
-import { LIMITS, MSG } from '@ct/contracts/messages';
+import { LIMITS } from '@ct/contracts/limits';
+import { MSG } from '@ct/contracts/messages';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -11,8 +12,8 @@ import { findNotes, useNoteView } from './findNotes';
 import { NotesControls } from './NotesControls';
 import '../list-view/list-view.css';
 import './notes.css';
+import { ActionBanner, type Banner, StatusBanner } from '../../components/StatusBanner';
 
-type Banner = { kind: 'success' | 'error'; text: string } | null;
 const EMPTY: NoteForm = { title: '', content: '', date: '' };
 
 /** "Failed to create note: {message}", without doubling a prefix the server already gave. */
@@ -182,11 +183,7 @@ export function NotesPanel() {
           ) : null}
         </div>
       </form>
-      {banner ? (
-        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={banner} />
 
       <h3 id="your-notes-title">Your Notes</h3>
       {notes.isPending ? (
@@ -194,9 +191,7 @@ export function NotesPanel() {
           Loading notes...
         </p>
       ) : notes.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(notes.error)}
-        </p>
+        <StatusBanner kind="error">{errorMessage(notes.error)}</StatusBanner>
       ) : notes.data.length === 0 ? (
         <p className="muted">{MSG.noNotesYet}</p>
       ) : (

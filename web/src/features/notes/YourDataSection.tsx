@@ -1,4 +1,4 @@
-import { RECENT_SIGN_IN_S } from '@ct/contracts/messages';
+import { LIMITS } from '@ct/contracts/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
@@ -7,8 +7,7 @@ import { api, ApiError, errorMessage } from '../../api/client';
 import { authErrorMessage } from '../../auth/errors';
 import { useSession, type SessionUser } from '../../auth/session';
 import { downloadText } from '../calendar/deadlines';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 const usesPassword = (u: SessionUser) => u.providerData.some((p) => p.providerId === 'password');
 
@@ -31,7 +30,7 @@ async function confirmIdentity(user: User, password: string): Promise<void> {
   }
   const signedIn = Date.parse((await user.getIdTokenResult()).authTime);
   // A little margin, so the sign-in is still recent when the request arrives.
-  if (Number.isFinite(signedIn) && Date.now() - signedIn < (RECENT_SIGN_IN_S - 30) * 1000) return;
+  if (Number.isFinite(signedIn) && Date.now() - signedIn < (LIMITS.recentSignInSeconds - 30) * 1000) return;
   await reauthenticateWithPopup(user, new GoogleAuthProvider(), browserPopupRedirectResolver);
 }
 
@@ -148,11 +147,7 @@ export function YourDataSection() {
           </div>
         </form>
       ) : null}
-      {banner ? (
-        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={banner} />
     </section>
   );
 }

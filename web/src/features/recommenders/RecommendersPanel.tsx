@@ -7,6 +7,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { newId } from '../../lib/uuid';
 import { useRecommenders, useRemoveRecommender, useSaveRecommender } from './api';
 import './recommenders.css';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** Where a recommendation stands, in words. */
 function stateText(r: Recommender): string {
@@ -100,11 +101,7 @@ function RecommenderRow({
           </button>
         )}
       </div>
-      {error ? (
-        <p className="banner error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <StatusBanner kind="error">{error}</StatusBanner> : null}
     </li>
   );
 }
@@ -144,9 +141,7 @@ export function RecommendersPanel({ collegeName }: { collegeName: string | null 
           Loading recommenders...
         </p>
       ) : q.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(q.error)}
-        </p>
+        <StatusBanner kind="error">{errorMessage(q.error)}</StatusBanner>
       ) : (
         <>
           <p className="ask-by">
@@ -197,11 +192,7 @@ export function RecommendersPanel({ collegeName }: { collegeName: string | null 
               </button>
             </div>
           </form>
-          {error ? (
-            <p className="banner error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          {error ? <StatusBanner kind="error">{error}</StatusBanner> : null}
         </>
       )}
     </section>

@@ -22,6 +22,7 @@ import {
   type CompareRow,
   type Verdict,
 } from './compare';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** The compare set lives in the URL: /search?mode=compare&c=A&c=B (at most four). */
 function useCompareSet(): [string[], (names: string[]) => void] {
@@ -352,9 +353,9 @@ export function ComparePanel() {
       </p>
 
       {failed ? (
-        <div className="banner error" role="alert">
+        <StatusBanner kind="error" as="div">
           {MSG.errorOccurred(errorMessage(failed))}
-        </div>
+        </StatusBanner>
       ) : null}
       {names.length >= 2 && loading ? (
         <p role="status" className="muted">

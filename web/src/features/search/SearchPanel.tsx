@@ -4,8 +4,10 @@ import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SuggestInput } from '../../components/SuggestInput';
 import { AddToProfileButton, CollegeCard, EnrichmentLine } from '../colleges';
 import { fetchCollegeSuggestions, type CollegeView } from './api';
-import { STAGE_TEXT, useCollegeSearch } from './useCollegeSearch';
+import { useCollegeSearch } from './useCollegeSearch';
+import { STAGE_TEXT } from './stages';
 import { useEnrichedView } from './useEnrichedView';
+import { StatusBanner } from '../../components/StatusBanner';
 
 /** Full official names as the government data spells them; short names and nicknames may not be found. */
 export const OFFICIAL_NAME_EXAMPLES = [
@@ -121,9 +123,9 @@ export function SearchPanel() {
         </p>
       ) : null}
       {phase.kind === 'error' ? (
-        <div className="banner error" role="alert">
+        <StatusBanner kind="error" as="div">
           {phase.message}
-        </div>
+        </StatusBanner>
       ) : null}
       {closeNames ? (
         <section className="card did-you-mean" aria-labelledby="did-you-mean-title">

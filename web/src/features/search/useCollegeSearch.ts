@@ -1,16 +1,10 @@
-import type { IngestionRequest, IngestionStage } from '@ct/contracts';
+import type { IngestionStage } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, errorMessage } from '../../api/client';
-import { usePoll } from '../../hooks/usePoll';
 import { fetchCollegeSuggestions, fetchCollegeView, type CollegeView } from './api';
-
-/** How often the ingestion status is asked for while the overlay shows. */
-export const POLL_INTERVAL_MS = 1000;
-/** After this long without an answer the student is told to try later rather than wait forever. */
-const GIVE_UP_AFTER_MS = 10 * 60_000;
-/** Consecutive failed status calls tolerated (a brief network blip must not end the wait). */
-const MAX_POLL_ERRORS = 5;
+import { startIngestionWatch, useIngestionStatus } from './useIngestionStatus';
 
 export type SearchPhase =
   | { kind: 'idle' }
@@ -20,16 +14,6 @@ export type SearchPhase =
   /** Not cached under the typed name, but close to these official names: asked before gathering it. */
   | { kind: 'close'; name: string; names: string[] }
   | { kind: 'error'; message: string };
-
-/** What each ingestion stage means to a student, shown under "Taking our time :D". */
-export const STAGE_TEXT: Record<IngestionStage, string> = {
-  queued: 'Waiting in line to gather this college...',
-  'government-data': 'Step 1 of 3: reading government data (College Scorecard)...',
-  'college-facts': 'Step 2 of 3: gathering deadlines, essay prompts, requirements and tips...',
-  saving: 'Step 3 of 3: saving what we found...',
-  done: 'Almost there...',
-  failed: 'Gathering failed.',
-};
 
 /** The add-college call failed: the server's reason when it gave one we can show, else "try again later". */
 function addFailure(err: unknown): string {
@@ -45,10 +29,15 @@ export const CLOSE_NAMES = 3;
  * A found college whose own pages nobody asked to read yet: opening it asks (the add-college call, a
  * write; the search itself only reads), and the card then shows the gathering.
  */
-async function askForFacts(view: CollegeView, signal: AbortSignal): Promise<CollegeView> {
+async function askForFacts(
+  view: CollegeView,
+  signal: AbortSignal,
+  client: QueryClient,
+): Promise<CollegeView> {
   if (view.enrichment.state !== 'not-asked') return view;
   try {
-    await api.addCollege({ name: view.college.name }, { signal });
+    const asked = await api.addCollege({ name: view.college.name }, { signal });
+    startIngestionWatch(client, view.college.name, asked.data);
     return (await fetchCollegeView(view.college.name, signal)) ?? view;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
@@ -57,14 +46,12 @@ async function askForFacts(view: CollegeView, signal: AbortSignal): Promise<Coll
   }
 }
 
-/** An ingestion request being waited for: one search's, under its own key. */
+/** An ingestion request being waited for: one search's. */
 interface Waiting {
-  id: number;
   name: string;
-  request: IngestionRequest;
   signal: AbortSignal;
+  startedAt: number;
 }
-let searches = 0;
 
 /**
  * The spec's search flow: search the cache; if the college is not there, ask for it to be added, poll the
@@ -82,20 +69,10 @@ export function useCollegeSearch(): {
   const [phase, setPhase] = useState<SearchPhase>({ kind: 'idle' });
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const current = useRef<AbortController | null>(null);
+  const client = useQueryClient();
   useEffect(() => () => current.current?.abort(), []);
 
-  const poll = usePoll({
-    queryKey: ['ingestion-status', waiting?.id, waiting?.name],
-    enabled: !!waiting,
-    initialData: waiting?.request,
-    queryFn: async (signal) => (await api.getIngestionStatus({ name: waiting?.name ?? '' }, { signal })).data,
-    done: (r) => r.state === 'done' || r.state === 'failed',
-    intervalMs: POLL_INTERVAL_MS,
-    giveUpAfterMs: GIVE_UP_AFTER_MS,
-    // A brief network blip must not end the wait; a request that is gone does.
-    retry: (failures, err) =>
-      !(err instanceof ApiError && err.status === 404) && failures < MAX_POLL_ERRORS - 1,
-  });
+  const poll = useIngestionStatus(waiting?.name ?? null, waiting?.startedAt);
 
   /** Runs a step of a search and shows where it got to, unless the search was cancelled meanwhile. */
   const settle = useCallback(async (signal: AbortSignal, step: () => Promise<SearchPhase | null>) => {
@@ -118,7 +95,7 @@ export function useCollegeSearch(): {
       setPhase({ kind: 'searching', name });
       void settle(signal, async () => {
         const view = await fetchCollegeView(name, signal);
-        if (view) return { kind: 'found', view: await askForFacts(view, signal) };
+        if (view) return { kind: 'found', view: await askForFacts(view, signal, client) };
         if (!opts?.asNew) {
           // Suggestions that fail to load must not stop the search: the name is gathered as typed.
           const close = (await fetchCollegeSuggestions(name, signal).catch(() => []))
@@ -128,14 +105,16 @@ export function useCollegeSearch(): {
         }
         try {
           const request = (await api.addCollege({ name }, { signal })).data;
-          if (!signal.aborted) setWaiting({ id: ++searches, name, request, signal });
+          if (signal.aborted) return null;
+          startIngestionWatch(client, name, request);
+          setWaiting({ name, signal, startedAt: Date.now() });
           return null;
         } catch (err) {
           return { kind: 'error', message: addFailure(err) };
         }
       });
     },
-    [settle],
+    [settle, client],
   );
 
   const request = poll.data;

@@ -3,6 +3,7 @@ import { LOAN_KINDS, LOAN_LABELS, type LoanKind } from '@ct/contracts/season';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { useRemoveAidOffer, useSaveAidOffer } from './api';
+import { StatusBanner } from '../../components/StatusBanner';
 
 type Line = { name: string; amount: string };
 type LoanLine = { kind: LoanKind; amount: string };
@@ -181,11 +182,7 @@ export function AidOfferForm({ college, onDone }: { college: SeasonCollege; onDo
           </label>
         </div>
       </fieldset>
-      {failed ? (
-        <p className="banner error" role="alert">
-          {errorMessage(failed)}
-        </p>
-      ) : null}
+      {failed ? <StatusBanner kind="error">{errorMessage(failed)}</StatusBanner> : null}
       <div className="season-editor-actions">
         <button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save aid offer'}

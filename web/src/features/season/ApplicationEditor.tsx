@@ -11,6 +11,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { useUpdateApplication, type ApplicationChange } from './api';
+import { StatusBanner } from '../../components/StatusBanner';
 
 const DATES = [
   ['submittedOn', 'Submitted on'],
@@ -29,7 +30,7 @@ type DateField = (typeof DATES)[number][0];
 export function ApplicationEditor({ college, onDone }: { college: SeasonCollege; onDone(): void }) {
   const a = college.application;
   const id = useId();
-  const save = useUpdateApplication(college.collegeName);
+  const save = useUpdateApplication(college);
   const [plan, setPlan] = useState<ApplicationPlan | ''>(a.plan ?? '');
   const [status, setStatus] = useState<ApplicationStatus>(a.status);
   const [dates, setDates] = useState<Record<DateField, string>>(() => ({
@@ -120,11 +121,7 @@ export function ApplicationEditor({ college, onDone }: { college: SeasonCollege;
         </label>
       </div>
       {plan === 'ED' ? <p className="season-rule">{ED_RULE}</p> : null}
-      {save.isError ? (
-        <p className="banner error" role="alert">
-          {errorMessage(save.error)}
-        </p>
-      ) : null}
+      {save.isError ? <StatusBanner kind="error">{errorMessage(save.error)}</StatusBanner> : null}
       <div className="season-editor-actions">
         <button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}

@@ -1,8 +1,12 @@
 import type { AidOffer, SeasonCollege } from '@ct/contracts';
+import { STATUS_LABELS } from '@ct/contracts/season';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
+import { submitWrite } from '../../offline/outbox';
+
+type Season = Awaited<ReturnType<typeof api.getSeason>>;
 
 /** Every college of the student's list at a glance (plan, status, next date, progress, aid offer). */
 export const seasonQuery = (uid: string) =>
@@ -21,7 +25,7 @@ function useChanged() {
   const uid = useUid();
   const qc = useQueryClient();
   return (changed: SeasonCollege) => {
-    qc.setQueryData<Awaited<ReturnType<typeof api.getSeason>>>(userDataKeys.season(uid), (old) =>
+    qc.setQueryData<Season>(userDataKeys.season(uid), (old) =>
       old
         ? {
             ...old,
@@ -33,15 +37,50 @@ function useChanged() {
   };
 }
 
-export type ApplicationChange = Omit<Parameters<typeof api.updateApplication>[0], 'userId' | 'collegeName'>;
+export type ApplicationChange = Omit<
+  Parameters<typeof api.updateApplication>[0],
+  'userId' | 'collegeName' | 'seen'
+>;
 
-export function useUpdateApplication(collegeName: string) {
+/**
+ * Saves a change of an application (plan, status, dates, portal). Sent with the changed fields as the
+ * student saw them, so a change that waited on the device is refused, and the student told, when the
+ * application was changed elsewhere meanwhile. Offline, the change is kept on the device (and shown at
+ * once) and sent when the network is back.
+ */
+export function useUpdateApplication(college: SeasonCollege) {
   const uid = useUid();
+  const qc = useQueryClient();
   const changed = useChanged();
+  const { collegeName, application } = college;
   return useMutation({
-    mutationFn: async (change: ApplicationChange) =>
-      (await api.updateApplication({ userId: uid, collegeName, ...change })).data,
-    onSuccess: changed,
+    networkMode: 'always',
+    mutationFn: async (change: ApplicationChange) => {
+      const fields = Object.keys(change) as Array<keyof ApplicationChange>;
+      const seen = Object.fromEntries(fields.map((f) => [f, application[f]]));
+      const what = change.status ? ` (status: ${STATUS_LABELS[change.status]})` : '';
+      const r = await submitWrite<{ data: SeasonCollege }>(
+        uid,
+        'updateApplication',
+        { userId: uid, collegeName, ...change, seen },
+        `Your change to the application to ${collegeName}${what}`,
+      );
+      if (r.queued)
+        qc.setQueryData<Season>(userDataKeys.season(uid), (old) =>
+          old
+            ? {
+                ...old,
+                colleges: old.colleges.map((c) =>
+                  c.collegeName === collegeName ? { ...c, application: { ...c.application, ...change } } : c,
+                ),
+              }
+            : old,
+        );
+      return r;
+    },
+    onSuccess: (r) => {
+      if (!r.queued) changed(r.reply.data);
+    },
   });
 }
 

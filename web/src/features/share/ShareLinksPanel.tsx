@@ -1,8 +1,8 @@
 import type { ShareLink } from '@ct/contracts';
+import { LIMITS } from '@ct/contracts/limits';
 import {
   DEFAULT_SHARE_SCOPE,
   PRIVATE_SHARE_SCOPES,
-  SHARE_LIMITS,
   SHARE_SCOPE_WORDS,
   SHARE_SCOPES,
   type ShareScope,
@@ -13,8 +13,7 @@ import { api, errorMessage } from '../../api/client';
 import { userDataKeys, useUid } from '../../api/keys';
 import { formatGatheredDate } from '../../lib/format';
 import './share.css';
-
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+import { ActionBanner, type Banner } from '../../components/StatusBanner';
 
 const shareKey = (uid: string) => [...userDataKeys.calendarFeed(uid), 'share-links'] as const;
 const SHARED_PARTS = SHARE_SCOPES.filter((s) => !PRIVATE_SHARE_SCOPES.includes(s));
@@ -37,7 +36,7 @@ export function ShareLinksPanel() {
     queryFn: async ({ signal }) => (await api.getShareLinks({ userId: uid }, { signal })).data,
   });
   const [label, setLabel] = useState('');
-  const [days, setDays] = useState(String(SHARE_LIMITS.defaultDays));
+  const [days, setDays] = useState(String(LIMITS.share.defaultDays));
   const [scope, setScope] = useState<ShareScope[]>([...DEFAULT_SHARE_SCOPE]);
   const [made, setMade] = useState<{ label: string; url: string } | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
@@ -113,7 +112,7 @@ export function ShareLinksPanel() {
             <input
               id="share-label"
               value={label}
-              maxLength={SHARE_LIMITS.labelMax}
+              maxLength={LIMITS.share.labelMax}
               placeholder="Mom, Dad, Ms. Rivera"
               required
               onChange={(e) => setLabel(e.target.value)}
@@ -143,11 +142,7 @@ export function ShareLinksPanel() {
         </button>
       </form>
 
-      {banner ? (
-        <p className={`banner ${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </p>
-      ) : null}
+      <ActionBanner banner={banner} />
 
       {made ? (
         <div className="share-new-link feed-link">
@@ -162,7 +157,7 @@ export function ShareLinksPanel() {
       ) : null}
 
       <h3>
-        Your links ({list.length} of {SHARE_LIMITS.linksPerStudent})
+        Your links ({list.length} of {LIMITS.share.linksPerStudent})
       </h3>
       {links.isError ? (
         <p className="muted">Your share links could not be loaded: {errorMessage(links.error)}</p>

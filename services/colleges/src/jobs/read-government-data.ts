@@ -1,0 +1,66 @@
+import type { IngestCollegeJob } from '@ct/contracts';
+import { officialWebsiteOf, type GovernmentData, type ScorecardClient } from '@ct/providers';
+import { GATHER_MSG } from '../messages.ts';
+import type { CollegeRepository } from '../repositories/colleges.ts';
+import type { GovernmentRead, KnownCollege } from './gather-college.types.ts';
+import { absorb } from './provider-failure.ts';
+
+/**
+ * Step 1: the college's government data from the College Scorecard, by the id its request knew or by
+ * name. Without a key, or when the Scorecard has no such college, the reason goes in the document.
+ */
+export async function readGovernmentData(
+  scorecard: ScorecardClient | null,
+  { name, scorecardId }: IngestCollegeJob,
+  lastTry: boolean,
+): Promise<GovernmentRead> {
+  if (!scorecard) return { gov: null, sameName: 0, reason: GATHER_MSG.noScorecardKeyReason, failure: null };
+  try {
+    const match =
+      scorecardId !== undefined
+        ? { school: await scorecard.getSchool(scorecardId), sameNameCount: 0 }
+        : await scorecard.findSchool(name);
+    const gov = match?.school ?? null;
+    const reason = gov ? undefined : GATHER_MSG.noScorecardRecordReason;
+    return { gov, sameName: match?.sameNameCount ?? 0, reason, failure: null };
+  } catch (err) {
+    const failure = absorb(err, lastTry);
+    return { gov: null, sameName: 0, reason: failure.message, failure };
+  }
+}
+
+/**
+ * What frames the question to the AI provider: the government data, else (a cached college's facts are
+ * being gathered) what the cache knows. Null for a name nothing is known about.
+ */
+export async function knownCollege(
+  colleges: CollegeRepository,
+  gov: GovernmentData | null,
+  { name, scorecardId }: IngestCollegeJob,
+): Promise<KnownCollege | null> {
+  if (gov) {
+    return {
+      name: gov.name,
+      city: gov.demographics.schoolCity,
+      state: gov.demographics.schoolState,
+      website: gov.website,
+    };
+  }
+  return scorecardId !== undefined ? cachedCollege(colleges, name) : null;
+}
+
+/** The cached college (government data already stored), or null when it is not there. */
+async function cachedCollege(colleges: CollegeRepository, name: string): Promise<KnownCollege | null> {
+  try {
+    const college = await colleges.findCollegeByName(name, null);
+    if (!college) return null;
+    return {
+      name: college.name,
+      city: college.demographics.schoolCity,
+      state: college.demographics.schoolState,
+      website: officialWebsiteOf(college),
+    };
+  } catch {
+    return null;
+  }
+}
