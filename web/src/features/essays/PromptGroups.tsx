@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { useMyPrompts } from './drafts';
 import { wordLimitText } from './workspace';
 
 /**
@@ -7,6 +8,7 @@ import { wordLimitText } from './workspace';
  * activity...), so one draft can serve several. Quietly absent when the student's list cannot be read.
  */
 export function PromptGroups() {
+  const mine = useMyPrompts();
   const q = useQuery({
     queryKey: ['prompt-groups'],
     queryFn: ({ signal }) => api.getPromptGroups({ signal }),
@@ -14,10 +16,11 @@ export function PromptGroups() {
   });
   if (q.isPending || q.isError) return null;
   const { groups, colleges } = q.data;
-  // The colleges asking a prompt, in the student's list order (as the drafts below name them).
-  const place = new Map(colleges.map((c, i) => [c, i]));
+  // The colleges asking a prompt, in the student's list order, as the drafts below name them.
+  const listed = mine.data?.map((c) => c.collegeName) ?? colleges;
+  const place = new Map(listed.map((c, i) => [c, i]));
   const inListOrder = (names: readonly string[]) =>
-    [...names].sort((a, b) => (place.get(a) ?? colleges.length) - (place.get(b) ?? colleges.length));
+    [...names].sort((a, b) => (place.get(a) ?? listed.length) - (place.get(b) ?? listed.length));
   return (
     <section className="card essay-groups" aria-labelledby="essay-groups-title">
       <h2 id="essay-groups-title">Plan your drafts</h2>
