@@ -4,25 +4,20 @@
 // every impact.
 import { EssaysRepository } from '@ct/essays/repositories/essays';
 import {
+  browserSuite,
   buildCollege,
   createVerifiedUser,
-  launchBrowser,
   newPage,
-  seedColleges,
   signInInBrowser,
-  startTestGateway,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { grantRole } from '../hardening/lib/users.ts';
 import { axe, describeViolations, settled } from './lib.ts';
 
 vi.setConfig({ testTimeout: 240_000 });
 
-let gw: TestGateway;
-let browser: Browser;
 let student: TestUser;
 let admin: TestUser;
 
@@ -30,9 +25,8 @@ const PUBLIC = 'Axe Width State University';
 const PRIVATE = 'Axe Width College of Arts';
 const SPARSE = 'Axe Width Quiet College';
 
-beforeAll(async () => {
-  [gw, browser] = await Promise.all([startTestGateway({ listen: true, queue: 'memory' }), launchBrowser()]);
-  await seedColleges(gw.db, [
+const { gw, browser } = browserSuite({
+  colleges: [
     buildCollege({
       name: PUBLIC,
       demographics: { schoolState: 'ME', ownership: 'Public', admissionRate: 0.42 },
@@ -47,7 +41,9 @@ beforeAll(async () => {
       demographics: { priceCalcUrl: null, admissionRate: null },
       info: { deadlines: [], essayPrompts: [], tips: [] },
     }),
-  ]);
+  ],
+});
+beforeAll(async () => {
   await new EssaysRepository(gw.db).saveCollegePrompts({ name: PUBLIC }, [{ text: 'Why us? (250 words)' }]);
   [student, admin] = await Promise.all([
     createVerifiedUser({ name: 'Ada Widths' }),
@@ -62,10 +58,6 @@ beforeAll(async () => {
   await post('/add-note', {
     note: { title: 'Essay plan', content: 'Draft the Why us essay.', deadline: null },
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
 });
 
 /** Until no transition or finite animation runs (the landing's fade, the About tab's, a panel's). */

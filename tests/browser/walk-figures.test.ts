@@ -10,21 +10,17 @@ import type { College } from '@ct/contracts';
 import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { governmentCollege, governmentData, recordFromCsv } from '@ct/providers';
 import {
+  browserSuite,
   buildFactsAnswer,
   createVerifiedUser,
-  launchBrowser,
   newPage,
+  providerFakes,
   signInInBrowser,
-  startOpenAiFake,
-  startScorecardFake,
-  type OpenAiFake,
   type ResponsesRequest,
-  type ScorecardFake,
-  type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCollegesGateway } from '../api/colleges-helpers.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -33,11 +29,6 @@ const MIAMI_DADE = 'Miami Dade College';
 const MIAMI_DADE_ID = 135717;
 const YALE = 'Yale University';
 const YALE_ID = 130794;
-
-let browser: Browser;
-let scorecard: ScorecardFake;
-let openai: OpenAiFake;
-let gw: TestGateway;
 
 /** The name the facts question is about (the worker sends it as data). */
 function askedAbout(req: ResponsesRequest): unknown {
@@ -70,12 +61,11 @@ function asShipped(id: number): College {
   return doc;
 }
 
+const { scorecard, openai, providerEnv } = providerFakes();
+const { gw, browser } = browserSuite({
+  start: () => startCollegesGateway({ ...providerEnv(), INGESTION_BACKOFF_MS: '50' }, { listen: true }),
+});
 beforeAll(async () => {
-  [browser, scorecard, openai] = await Promise.all([
-    launchBrowser(),
-    startScorecardFake(),
-    startOpenAiFake(),
-  ]);
   openai.setResponder((req) => {
     if (req.schemaName !== 'college_facts') return undefined;
     const name = askedAbout(req);
@@ -100,24 +90,9 @@ beforeAll(async () => {
       citations: [{ url: 'https://www.mdc.edu/admissions', title: 'Admission' }],
     };
   });
-  gw = await startCollegesGateway(
-    {
-      SCORECARD_API_URL: scorecard.url,
-      SCORECARD_API_KEY: scorecard.apiKey,
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: openai.apiKey,
-      INGESTION_BACKOFF_MS: '50',
-    },
-    { listen: true },
-  );
   await new CollegeRepository(gw.db).upsertColleges([asShipped(MIAMI_DADE_ID), asShipped(YALE_ID)], {
     mode: 'government',
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await gw?.close();
-  await Promise.all([scorecard?.close(), openai?.close()]);
 });
 
 const post = (user: TestUser, path: string, body: Record<string, unknown>) =>
