@@ -90,9 +90,16 @@ function answerFor(req: ResponsesRequest) {
   return facts(`Unknown place for ${String(typed).slice(0, 40)}`, null);
 }
 
+/** While set, the model's answers wait for it: a test sees a job still gathering, however fast the fake. */
+let answersHeld: Promise<void> | null = null;
+
 const { scorecard, openai, providerEnv } = providerFakes({
   openai: {
-    responder: (req) => (req.schemaName === 'college_facts' ? { value: answerFor(req) } : undefined),
+    responder: async (req) => {
+      if (req.schemaName !== 'college_facts') return undefined;
+      await answersHeld;
+      return { value: answerFor(req) };
+    },
   },
 });
 beforeAll(async () => {
@@ -440,9 +447,14 @@ describe('with only the AI provider configured: enrichment never touches officia
     expect(opened.status).toBe(200);
     expect(opened.body.enrichment?.state).toBe('not-asked');
     expect((await gw.db.query('SELECT key FROM colleges.ingestion_request')).rows).toEqual([]);
-    // Adding it asks for them (a write); the card then shows the gathering.
+    // Adding it asks for them (a write); the card then shows the gathering (the answer waits until it has).
+    let letAnswersGo = () => {};
+    answersHeld = new Promise((resolve) => (letAnswersGo = resolve));
     expect((await a.add('Yale University')).status).toBe(200);
-    const first = await a.search('Yale University');
+    const first = await a.search('Yale University').finally(() => {
+      answersHeld = null;
+      letAnswersGo();
+    });
     expect(first.status).toBe(200);
     expect(first.body.enrichment?.state).toBe('gathering');
     expect(first.body.data.demographics).toEqual(before.demographics);

@@ -20,7 +20,7 @@ import { presentCollegeListItem } from '../presenters.ts';
 import { COLLEGES_MSG, TRUST_MSG } from '../messages.ts';
 import { unverifiedView, type HeldFactRepository } from '../repositories/held-facts.ts';
 import { shortNameTarget } from '../short-names.ts';
-import { enrichmentStatus, requestStatus } from '../use-cases/college-status.ts';
+import { enrichmentStatus, lacksOwnFacts, requestStatus } from '../use-cases/college-status.ts';
 import { enrichCollege } from '../use-cases/enrich-college.ts';
 import { requestCollege } from '../use-cases/request-college.ts';
 
@@ -66,16 +66,22 @@ export function collegeRoutes(deps: CollegesDeps): Implementation[] {
   return [
     implement(searchCollege, async (request) => {
       const uid = viewerOf(request);
-      const hit = await colleges.findVisible(request.query.name, uid);
+      let hit = await colleges.findVisible(request.query.name, uid);
       if (!hit) throw await notFoundFor(request.query.name);
       // A read only reads: a Scorecard college answers with its official figures, and the card says whether
       // its own pages were read. Adding it (a write) asks for them.
+      const enrichment = await enrichmentStatus(deps, hit);
+      // The request row is read after the college: a job that placed the facts in between shows a finished
+      // request beside the college as it was before, and the card, told "done", would never show the facts.
+      // The college is read again then (the job writes both in one transaction).
+      if (enrichment.state === 'done' && lacksOwnFacts(hit))
+        hit = (await colleges.findVisible(request.query.name, uid)) ?? hit;
       return {
         success: true,
         message: MSG.collegeFound,
         data: hit.college,
         shared: hit.shared,
-        enrichment: await enrichmentStatus(deps, hit),
+        enrichment,
         // What an AI answer said that no official page vouched for: only the students it was gathered for.
         ...(hit.shared && uid ? await unverifiedOf(hit.id, uid) : {}),
       };

@@ -5,10 +5,17 @@ import { presentDoneRequest, presentRequest } from '../presenters.ts';
 import type { CollegeHit } from '../repositories/colleges.ts';
 import type { EnrichmentStatusDeps, RequestStatusDeps, RequestStatusInput } from './college-status.types.ts';
 
+/**
+ * A shared College Scorecard college whose facts from its own pages are not in yet: the only kind an
+ * enrichment is asked for, or watched.
+ */
+export const lacksOwnFacts = (hit: CollegeHit): boolean =>
+  hit.shared && !hit.factsGathered && hit.college.scorecardId !== null;
+
 /** Where a found college's facts from its own pages stand: the status line of its card. */
 export async function enrichmentStatus(deps: EnrichmentStatusDeps, hit: CollegeHit): Promise<Enrichment> {
   const done: Enrichment = { state: 'done', message: null };
-  if (!hit.shared || hit.factsGathered || hit.college.scorecardId === null) return done;
+  if (!lacksOwnFacts(hit)) return done;
   const r = await deps.requests.get(normaliseCollegeName(hit.college.name));
   if (r?.state === 'queued' && r.waitingUntil)
     return { state: 'paused', message: TRUST_MSG.waitingForHour(r.waitingUntil) };

@@ -1,6 +1,7 @@
 import { normaliseCollegeName } from '@ct/contracts';
 import type { Queryable } from '@ct/store';
 import { PRIORITY } from '../jobs/requests.ts';
+import { lacksOwnFacts } from './college-status.ts';
 import type { EnrichCollegeDeps, EnrichCollegeInput } from './enrich-college.types.ts';
 import { askedBefore, recordRequest } from './record-request.ts';
 import type { RecordedRequest } from './record-request.types.ts';
@@ -18,7 +19,7 @@ class NoRoom extends Error {}
  */
 export async function enrichCollege(deps: EnrichCollegeDeps, input: EnrichCollegeInput): Promise<void> {
   const { hit } = input;
-  if (!hit.shared || hit.factsGathered || hit.college.scorecardId === null || !deps.aiConfigured) return;
+  if (!lacksOwnFacts(hit) || !deps.aiConfigured) return;
   if (await deps.budget.spent()) return;
   const asked = await deps.db
     .transaction((tx) => recordEnrichment(deps, input, tx))
