@@ -88,7 +88,13 @@ export const UD_MSG = {
   malformedEvent: (name: string) => `malformed ${name} event`,
   /** A deadline's date when only last cycle's is known, moved one year on. */
   expected: (date: string) => `Expected ${date} (last cycle's date; confirm on the college's site)`,
+  /** A date placed in the cycle by the college's yearly rule ("Dec 1 every cycle"), not yet published. */
+  expectedYearly: (date: string) =>
+    `Expected ${date} (the college's yearly date; confirm on the college's site)`,
   deadlineUndated: 'No date (rolling admission)',
+  /** The CSS Profile opening's details: which colleges on the list ask for it. */
+  cssProfileFor: (colleges: readonly string[]) =>
+    `Asked for by ${colleges.join(', ')} on your list (College Board's list), and by many other private colleges. Check each college's financial aid page for its priority deadline.`,
   notKnown: 'not known',
   replyDateTitle: 'College reply deadline (May 1)',
   replyDateDetails:

@@ -7,6 +7,7 @@ import {
   cycleOf,
   defaultEnteringYear,
   dueMoment,
+  factsOf,
   resolveCollegeDeadlines,
 } from './next-deadlines.ts';
 import type { StudentDeadline } from './types.ts';
@@ -52,6 +53,44 @@ describe('resolveCollegeDeadlines', () => {
       ],
       ['Rolling admission', null, false, 'No date (rolling admission)'],
     ]);
+  });
+
+  it("labels a date placed by the college's yearly rule as expected, and keeps a published one plain", () => {
+    // The college's record: a yearly-rule date carries a note (by the contract, not published this cycle).
+    const facts = factsOf({
+      scorecardId: 166027,
+      demographics: { schoolState: 'MA', schoolCity: 'Cambridge' },
+      sources: {},
+      info: {
+        deadlines: [
+          { type: 'Priority filing deadline', date: '2027-02-01', note: 'from a yearly rule' },
+          { type: 'Regular Decision', date: '2027-01-01' },
+        ],
+      },
+    } as unknown as Parameters<typeof factsOf>[0]);
+    expect(facts.cssProfile).toBe(true);
+    const r = resolveCollegeDeadlines(
+      [
+        { type: 'Priority filing deadline', date: '2027-02-01' },
+        { type: 'Regular Decision', date: '2027-01-01' },
+      ],
+      cycle,
+      facts.estimated,
+    );
+    expect(r.map((d) => [d.type, d.projected, d.label])).toEqual([
+      ['Regular Decision', false, 'January 1, 2027'],
+      [
+        'Priority filing deadline',
+        true,
+        "Expected February 1, 2027 (the college's yearly date; confirm on the college's site)",
+      ],
+    ]);
+    // Without the college's record (not read), the date is shown as it is.
+    expect(
+      resolveCollegeDeadlines([{ type: 'Priority filing deadline', date: '2027-02-01' }], cycle)[0]
+        ?.projected,
+    ).toBe(false);
+    expect(factsOf(null, 999_999).cssProfile).toBe(false);
   });
 
   it('moves February 29 to February 28', () => {
@@ -102,14 +141,14 @@ describe('due moments', () => {
 
   it("uses the student's zone for the Common App, else the college's, from its state and city", () => {
     const ca = zoneOf('CA');
-    const harvard = { state: 'MA', city: 'Cambridge', commonApp: true, sourceUrl: null };
+    const harvard = { state: 'MA', city: 'Cambridge', commonApp: true };
     expect(dueMoment('2027-01-01', harvard, ca)).toEqual({
       at: '2027-01-02T07:59:00.000Z',
       zone: 'America/Los_Angeles',
       zoneName: 'Pacific Time',
       basis: 'student',
     });
-    const manoa = { state: 'HI', city: 'Honolulu', commonApp: false, sourceUrl: null };
+    const manoa = { state: 'HI', city: 'Honolulu', commonApp: false };
     expect(dueMoment('2027-01-05', manoa, ca).at).toBe('2027-01-06T09:59:00.000Z');
     expect(zoneOf('TN', 'Knoxville')?.tzid).toBe('America/New_York');
     expect(zoneOf('TN', 'Nashville')?.tzid).toBe('America/Chicago');

@@ -22,6 +22,7 @@ import {
   type ApplicationPlan,
   type College,
 } from '@ct/contracts';
+import { cssProfileRequired } from '@ct/contracts/fit';
 import { datedDeadlines, isDeadlineItem } from '../checklist.ts';
 import type { Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
@@ -102,6 +103,8 @@ export function kindOf(type: string): DeadlineKind {
 }
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+/** How a college's estimated date is known again on the student's checklist: its type and day. */
+const estimateKey = (type: string, date: string) => `${norm(type)}\u0000${date}`;
 
 /**
  * Every deadline of a college for the student's cycle: this cycle's published dates, and last cycle's
@@ -111,6 +114,7 @@ const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 export function resolveCollegeDeadlines(
   deadlines: ReadonlyArray<{ type: string; date: string | null }>,
   cycle: Cycle,
+  estimated: ReadonlySet<string> = new Set(),
 ): ResolvedDeadline[] {
   const prevFrom = `${cycle.enteringYear - 2}-08-01`;
   const published = new Set<string>();
@@ -127,6 +131,15 @@ export function resolveCollegeDeadlines(
       item = { ...base, date: null, projected: false, projectedFrom: null, label: UD_MSG.deadlineUndated };
     } else if (!isIsoDay(d.date)) {
       continue;
+    } else if (d.date >= cycle.from && d.date <= cycle.to && estimated.has(estimateKey(type, d.date))) {
+      // Placed in this cycle by the college's yearly rule: not published yet, so labelled like a projection.
+      item = {
+        ...base,
+        date: d.date,
+        projected: true,
+        projectedFrom: null,
+        label: UD_MSG.expectedYearly(longDate(d.date)),
+      };
     } else if (d.date >= cycle.from && d.date <= cycle.to) {
       item = { ...base, date: d.date, projected: false, projectedFrom: null, label: longDate(d.date) };
     } else if (d.date >= prevFrom && d.date < cycle.from && !published.has(norm(type))) {
@@ -173,16 +186,29 @@ export interface CollegeFacts {
   city: string | null;
   commonApp: boolean;
   sourceUrl: string | null;
+  /**
+   * The college's dated deadlines that carry a note (by the contract, not a date published for this
+   * cycle: one placed by a yearly rule, or last cycle's), by `estimateKey`.
+   */
+  estimated: ReadonlySet<string>;
+  /** Whether the college asks for the CSS Profile (College Board's list, by Scorecard id). */
+  cssProfile: boolean;
 }
 
-export function factsOf(college: College | null): CollegeFacts {
-  if (!college) return { state: null, city: null, commonApp: false, sourceUrl: null };
+export function factsOf(college: College | null, scorecardId: number | null = null): CollegeFacts {
+  const cssProfile = cssProfileRequired(college?.scorecardId ?? scorecardId) === true;
+  if (!college)
+    return { state: null, city: null, commonApp: false, sourceUrl: null, estimated: new Set(), cssProfile };
   const src = college.sources['info.deadlines'];
   return {
     state: college.demographics.schoolState ?? null,
     city: college.demographics.schoolCity ?? null,
     commonApp: !!src && /common ?app/i.test(`${src.title ?? ''} ${src.url}`),
     sourceUrl: src?.url ?? null,
+    estimated: new Set(
+      college.info.deadlines.flatMap((d) => (d.note && d.date ? [estimateKey(d.type, d.date)] : [])),
+    ),
+    cssProfile,
   };
 }
 
@@ -190,7 +216,11 @@ export function factsOf(college: College | null): CollegeFacts {
  * 11:59 pm on the day: the student's own time for a Common App college (else the college's zone), the
  * college's zone otherwise, Eastern Time when neither is known (said so).
  */
-export function dueMoment(date: string, facts: CollegeFacts, studentZone: ZoneInfo | null): DueMoment {
+export function dueMoment(
+  date: string,
+  facts: Pick<CollegeFacts, 'state' | 'city' | 'commonApp'>,
+  studentZone: ZoneInfo | null,
+): DueMoment {
   const college = zoneOf(facts.state, facts.city);
   let zone: ZoneInfo;
   let basis: DueMoment['basis'];
@@ -214,10 +244,10 @@ async function collegeFacts(deps: Deps, row: UserCollegeRow): Promise<CollegeFac
   if (hit && Date.now() - hit.at < FACTS_TTL_MS) return hit.facts;
   let facts: CollegeFacts;
   try {
-    facts = factsOf(await deps.fetchCollege(row.college_name, null, row.scorecard_id));
+    facts = factsOf(await deps.fetchCollege(row.college_name, null, row.scorecard_id), row.scorecard_id);
   } catch (err) {
     deps.ctx.log.warn({ err }, 'college facts for deadlines not read; zone from the student');
-    return factsOf(null);
+    return factsOf(null, row.scorecard_id);
   }
   if (factsCache.size >= FACTS_MAX) factsCache.delete(factsCache.keys().next().value!);
   factsCache.set(key, { at: Date.now(), facts });
@@ -265,7 +295,7 @@ export function collegeDeadlines(
 ): { all: ResolvedDeadline[]; items: StudentDeadline[]; next: StudentDeadline | null } {
   const { cycle, studentZone } = settings;
   const app = presentApplication(appRow);
-  const all = resolveCollegeDeadlines(checklistDeadlines(row), cycle);
+  const all = resolveCollegeDeadlines(checklistDeadlines(row), cycle, facts.estimated);
   const items: StudentDeadline[] = [];
   const base = {
     collegeName: row.college_name,
@@ -319,8 +349,12 @@ export function collegeDeadlines(
   return { all, items, next };
 }
 
-/** The student's cycle-wide dates: FAFSA and CSS Profile openings, the FAFSA federal deadline, May 1. */
-function cycleDates(cycle: Cycle): StudentDeadline[] {
+/**
+ * The student's cycle-wide dates: FAFSA and CSS Profile openings, the FAFSA federal deadline, May 1. The
+ * CSS Profile opening names the colleges on the list known to ask for it (`cssColleges`, College Board's
+ * list as shipped); that list is partial, so the date shows for every list.
+ */
+function cycleDates(cycle: Cycle, cssColleges: readonly string[]): StudentDeadline[] {
   const base = {
     origin: 'aid' as const,
     collegeName: null,
@@ -339,7 +373,7 @@ function cycleDates(cycle: Cycle): StudentDeadline[] {
     date: a.date,
     label: longDate(a.date),
     sourceUrl: a.url,
-    details: a.details,
+    details: a.form !== 'FAFSA' && cssColleges.length ? UD_MSG.cssProfileFor(cssColleges) : a.details,
   }));
   const reply = `${cycle.enteringYear}-05-01`;
   return [
@@ -385,7 +419,8 @@ export async function studentDeadlines(
     items.push(...c.items);
     colleges.set(row.college_key, c);
   });
-  if (rows.length) items.push(...cycleDates(settings.cycle));
+  const cssColleges = rows.filter((_, i) => facts[i]!.cssProfile).map((r) => r.college_name);
+  if (rows.length) items.push(...cycleDates(settings.cycle, cssColleges));
   for (const n of notes)
     if (n.deadline)
       items.push({

@@ -7,6 +7,7 @@ import { buildGateway, GatewayConfig } from '@ct/gateway';
 import { parseConfig } from '@ct/service-kit';
 import { createVerifiedUser, gatewaySuite, WEB_DIST, type TestUser } from '@ct/testkit';
 import userData from '../app.ts';
+import ICAL from 'ical.js';
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, collegeWith } from './test-helpers.ts';
@@ -117,6 +118,12 @@ describe('share links', () => {
     // Northfield's application is submitted: its application deadlines no longer ring, here either.
     expect(summaries.filter((s) => s.startsWith('Northfield College: Early'))).toEqual([]);
     expect(ics.body).not.toContain('Private');
+    // A second parser reads the same events, each a whole day or a time in a zone the file defines.
+    const comp = new ICAL.Component(ICAL.parse(ics.body));
+    for (const tz of comp.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+    const read = comp.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(read.map((e) => e.summary).sort()).toEqual([...summaries].sort());
+    for (const e of read) expect(e.startDate.isDate || e.startDate.zone?.tzid !== 'floating').toBe(true);
   });
 
   it('shows each private part only when the student opts in', async () => {
