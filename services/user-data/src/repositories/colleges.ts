@@ -90,6 +90,11 @@ class ListCache {
     this.lists.set(userId, list);
   }
 
+  /** True when `list` is the one kept for the student (not one read past a write, nor a read uncached). */
+  keeps(userId: string, list: readonly ListedCollegeRow[]): boolean {
+    return this.lists.get(userId) === list;
+  }
+
   drop(userId: string): void {
     this.writes++;
     this.lists.delete(userId);
@@ -140,6 +145,14 @@ export class UserCollegeRepository {
     if (kept) return kept;
     const rows = this.queryCollegeNames(userId);
     return this.cache ? this.cache.reads(userId, rows) : rows;
+  }
+
+  /**
+   * True when `list` (from `listCollegeNames`) is the student's list as kept in memory: only then will the
+   * same array be answered again, so only then is anything made from it worth keeping beside it.
+   */
+  keepsList(userId: string, list: readonly ListedCollegeRow[]): boolean {
+    return this.cache?.keeps(userId, list) ?? false;
   }
 
   private async queryCollegeNames(userId: string): Promise<ListedCollegeRow[]> {

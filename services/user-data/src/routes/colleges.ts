@@ -21,8 +21,9 @@ import {
 /**
  * `get-user-colleges` answers by list, serialised once: on PGlite the repository answers a student's
  * unchanged list with the same (kept) array, so its answer's bytes are made once rather than on every read
- * (serialising ten colleges was about 5 % of the embedded gateway's busy time serving the list). With
- * Postgres every read is a new array, serialised as before.
+ * (serialising ten colleges was about 5 % of the embedded gateway's busy time serving the list). An answer
+ * is kept only for a list the repository keeps (`keepsList`): with Postgres every read is a new array, and
+ * a list read past a write is not kept either, so keeping its answer would only cost a WeakMap entry.
  */
 const listAnswers = new WeakMap<readonly ListedCollegeRow[], string>();
 
@@ -41,7 +42,7 @@ export function collegeRoutes(deps: Deps): Implementation[] {
           message: MSG.collegesFoundForUser,
           colleges: presentUserColleges(list),
         }) as string;
-        listAnswers.set(list, body);
+        if (colleges.keepsList(uid, list)) listAnswers.set(list, body);
       }
       void reply.type('application/json; charset=utf-8').send(body);
     }),
