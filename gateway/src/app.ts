@@ -11,6 +11,7 @@ import {
   httpTransport,
   injectTransport,
   serviceUrls,
+  ServicePools,
   type ReadyCheck,
   type ServiceModule,
 } from '@ct/service-kit';
@@ -146,14 +147,20 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     );
     if (server) closers.add(server.close);
   }
-  const clients = createClients(embedded ? injectTransport(app) : httpTransport(urls), internalToken);
+  // The distributed run: one keep-alive pool per service, shared by the proxy and the gateway's own calls.
+  const pools = embedded ? undefined : new ServicePools(urls);
+  if (pools) closers.add(() => pools.close());
+  const clients = createClients(pools ? httpTransport(pools) : injectTransport(app), internalToken);
   refuseDeletedAccounts(app, auth.deleted, clients, config.DELETED_ACCOUNTS_SYNC_MS);
 
   await app.register(security, { config });
   await app.register(rateLimit, { config });
   await app.register(docs, { config });
   await app.register(authRoutes);
-  await app.register(routing, embedded ? { internalToken, embedded, clients } : { internalToken, urls });
+  await app.register(
+    routing,
+    embedded ? { internalToken, embedded, clients } : { internalToken, pools: pools! },
+  );
   const opsSessionSecret = config.OPS_SESSION_SECRET ?? randomBytes(32).toString('hex');
   await app.register(ops, {
     config,

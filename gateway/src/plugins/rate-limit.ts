@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addRequestStep } from '@ct/service-kit';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../config.ts';
 import { GATEWAY_MSG } from '../messages.ts';
@@ -61,9 +62,9 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
   const max = config.RATE_LIMIT_MAX;
   const limit = String(max);
   const buckets = new RateBuckets(WINDOW_MS);
-  // Callback style: on every request, and an async hook costs a promise each time.
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (request.internal) return done();
+  // A step of the app's one onRequest hook (service-kit's request steps), after the identity.
+  addRequestStep(app, (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.internal) return undefined;
     const { count, resetMs } = buckets.hit(request.auth?.uid ?? request.ip);
     const resetS = Math.ceil(resetMs / 1000);
     if (count <= max) {
@@ -71,7 +72,7 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
         .header('x-ratelimit-limit', limit)
         .header('x-ratelimit-remaining', String(max - count))
         .header('x-ratelimit-reset', String(resetS));
-      return done();
+      return undefined;
     }
     reply.headers({
       'x-ratelimit-limit': limit,
@@ -79,11 +80,9 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
       'x-ratelimit-reset': String(resetS),
       'retry-after': String(resetS),
     });
-    done(
-      Object.assign(new Error(GATEWAY_MSG.tooManyRequests(resetS)), {
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-      }),
-    );
+    return Object.assign(new Error(GATEWAY_MSG.tooManyRequests(resetS)), {
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { ROUTES, type ServiceName } from '@ct/contracts';
+import { ROUTES } from '@ct/contracts';
 import type { QueueBackend } from '@ct/queue';
 import {
+  addRequestStep,
   AppError,
-  buildPath,
+  compilePath,
   KIT_MSG,
   UNAVAILABLE_MESSAGE,
   Closers,
@@ -16,6 +17,8 @@ import {
   parseConfig,
   requireUser,
   signInternalCall,
+  type PathBuilder,
+  type ServicePools,
   type ServiceClients,
   type ServiceModule,
 } from '@ct/service-kit';
@@ -35,8 +38,7 @@ export interface Embedded {
 }
 
 export type RoutingOptions = { internalToken: string } & (
-  | { embedded: Embedded; clients: ServiceClients }
-  | { embedded?: undefined; urls: Partial<Record<ServiceName, string>> }
+  { embedded: Embedded; clients: ServiceClients } | { embedded?: undefined; pools: ServicePools }
 );
 
 /**
@@ -46,7 +48,7 @@ export type RoutingOptions = { internalToken: string } & (
 export default fp<RoutingOptions>(async (app, opts) => {
   refuseAmbiguousPaths(app);
   if (opts.embedded) await mountModules(app, opts.embedded, opts.clients);
-  else registerProxy(app, opts.urls, opts.internalToken);
+  else registerProxy(app, opts.pools, opts.internalToken);
 });
 
 /**
@@ -68,11 +70,10 @@ export function ambiguousPath(url: string): boolean {
  * (the distributed run then forwards only paths built from the route table).
  */
 function refuseAmbiguousPaths(app: FastifyInstance): void {
-  // Callback style: on every request, and an async hook costs a promise each time.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (ambiguousPath(request.url)) return done(new AppError('VALIDATION_ERROR', KIT_MSG.badUrl, 400));
-    done();
-  });
+  // A step of the app's one onRequest hook (service-kit's request steps): on every request.
+  addRequestStep(app, (request) =>
+    ambiguousPath(request.url) ? new AppError('VALIDATION_ERROR', KIT_MSG.badUrl, 400) : undefined,
+  );
 }
 
 /**
@@ -115,23 +116,23 @@ async function mountModules(app: FastifyInstance, e: Embedded, clients: ServiceC
 
 /**
  * The URL a service receives: the route table's path with this request's parameters, each encoded as one
- * segment, and the query as sent; never the raw URL, so what was checked is what is reached.
+ * segment, and the query as sent; never the raw URL, so what was checked is what is reached. The path is
+ * compiled once per route (`compilePath`), not matched with a regular expression per request.
  */
-function forwardedUrl(path: string, request: FastifyRequest): string {
-  const q = request.url.indexOf('?');
-  return `/api${buildPath(path, request.params as Record<string, unknown>)}${q < 0 ? '' : request.url.slice(q)}`;
+function forwardedUrl(path: PathBuilder, request: FastifyRequest): string {
+  const url = request.url;
+  const q = url.indexOf('?');
+  const filled = path(request.params as Record<string, unknown>);
+  return q < 0 ? filled : filled + url.slice(q);
 }
 
-function registerProxy(
-  app: FastifyInstance,
-  urls: Partial<Record<ServiceName, string>>,
-  internalToken: string,
-): void {
-  const transport = httpTransport(urls, 30_000);
-  const streamed = httpStreamTransport(urls, 30_000);
+function registerProxy(app: FastifyInstance, pools: ServicePools, internalToken: string): void {
+  const transport = httpTransport(pools, 30_000);
+  const streamed = httpStreamTransport(pools, 30_000);
   const key = internalKey(internalToken);
   for (const def of ROUTES) {
     if (def.access === 'internal') continue;
+    const path = compilePath(`/api${def.path}`);
     app.route({
       method: def.method,
       url: `/api${def.path}`,
@@ -147,7 +148,7 @@ function registerProxy(
         done();
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const url = forwardedUrl(def.path, request);
+        const url = forwardedUrl(path, request);
         const headers: Record<string, string> = {
           ...signInternalCall(key, { method: request.method, url, auth: request.auth }),
           'x-request-id': request.id,

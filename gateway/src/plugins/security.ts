@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { addRequestStep } from '@ct/service-kit';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { GatewayConfig } from '../config.ts';
@@ -61,9 +62,8 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   const entries = Object.entries(headers);
-  // Callback style: on every request, and an async hook costs a promise each time.
-  app.addHook('onRequest', (_request, reply, done) => {
+  // A step of the app's one onRequest hook (service-kit's request steps): on every request.
+  addRequestStep(app, (_request, reply) => {
     for (const [name, value] of entries) reply.header(name, value);
-    done();
   });
 });

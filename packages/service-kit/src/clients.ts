@@ -9,7 +9,7 @@ import type {
 } from '@ct/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import type { AuthContext } from './context.ts';
 import { AppError, UNAVAILABLE_MESSAGE } from './errors.ts';
 import { internalKey, signInternalCall } from './internal-auth.ts';
@@ -52,9 +52,37 @@ export type Transport = (
   req: { method: string; url: string; headers: Record<string, string>; body?: string },
 ) => Promise<RawResponse>;
 
+/** A path with `:name` parameters, made into a function that fills them (each encoded as one segment). */
+export type PathBuilder = (params?: Record<string, unknown>) => string;
+
+/** Reads a route's path once, so filling it on every request needs no regular expression. */
+export function compilePath(path: string): PathBuilder {
+  const names: string[] = [];
+  const texts: string[] = [];
+  let last = 0;
+  for (const m of path.matchAll(/:([A-Za-z0-9_]+)/g)) {
+    texts.push(path.slice(last, m.index));
+    names.push(m[1]!);
+    last = m.index + m[0].length;
+  }
+  if (!names.length) return () => path;
+  texts.push(path.slice(last));
+  return (params = {}) => {
+    let s = texts[0]!;
+    for (let i = 0; i < names.length; i++)
+      s += encodeURIComponent(String(params[names[i]!] ?? '')) + texts[i + 1]!;
+    return s;
+  };
+}
+
+/** Paths of the route table, compiled on first use (a finite set). */
+const compiledPaths = new Map<string, PathBuilder>();
+
 /** Fills `:name` path parameters. */
 export function buildPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+  let build = compiledPaths.get(path);
+  if (!build) compiledPaths.set(path, (build = compilePath(path)));
+  return build(params);
 }
 
 export function buildQuery(query: Record<string, unknown> = {}): string {
@@ -104,28 +132,73 @@ export function createClients(transport: Transport, internalToken: string): Serv
   };
 }
 
+/** One service reached over HTTP: its keep-alive pool and the path its base URL adds, both made once. */
+interface ServiceEndpoint {
+  pool: Pool;
+  /** The base URL's path without a trailing slash ('' for `http://host:port`). */
+  prefix: string;
+}
+
 /**
- * HTTP transport to service base URLs over undici's pooled `request`, with a timeout for the answer to
- * start and for each pause in it. Not `fetch`: its web streams cost a gateway that forwards every request
- * about a quarter of its CPU (docs/performance.md).
+ * One undici keep-alive pool per service, each base URL parsed once. Calls through undici's `request(url)`
+ * went through the global dispatcher, which parsed the URL and looked its origin up on every call (with
+ * the rest of fetch's copy of undici, 12 % of the distributed gateway's busy time in a profile).
  */
-export function httpTransport(urls: Partial<Record<ServiceName, string>>, timeoutMs = 10_000): Transport {
-  return async (service, req) => {
-    const base = urls[service];
+export class ServicePools {
+  private readonly endpoints = new Map<ServiceName, ServiceEndpoint>();
+
+  constructor(private readonly urls: Partial<Record<ServiceName, string>>) {}
+
+  /** The service's endpoint, made on first use; throws when no URL is configured for it. */
+  endpoint(service: ServiceName): ServiceEndpoint {
+    let e = this.endpoints.get(service);
+    if (e) return e;
+    const base = this.urls[service];
     if (!base) throw new Error(`no URL configured for service ${service}`);
-    const res = await request(`${base.replace(/\/$/, '')}${req.url}`, {
+    const u = new URL(base);
+    e = { pool: new Pool(u.origin), prefix: u.pathname.replace(/\/+$/, '') };
+    this.endpoints.set(service, e);
+    return e;
+  }
+
+  /** Closes every pool (waits for calls under way). */
+  async close(): Promise<void> {
+    const pools = [...this.endpoints.values()].map((e) => e.pool);
+    this.endpoints.clear();
+    await Promise.all(pools.map((p) => p.close()));
+  }
+}
+
+type ServiceTarget = Partial<Record<ServiceName, string>> | ServicePools;
+const poolsOf = (to: ServiceTarget) => (to instanceof ServicePools ? to : new ServicePools(to));
+
+function passedHeaders(res: Dispatcher.ResponseData): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const h of PASSED_HEADERS) {
+    const v = res.headers[h];
+    if (typeof v === 'string') headers[h] = v;
+  }
+  return headers;
+}
+
+/**
+ * HTTP transport to services (base URLs, or pools shared with other transports) over a keep-alive undici
+ * pool per service, with a timeout for the answer to start and for each pause in it. Not `fetch`: its
+ * web streams cost a gateway that forwards every request about a quarter of its CPU (docs/performance.md).
+ */
+export function httpTransport(to: ServiceTarget, timeoutMs = 10_000): Transport {
+  const pools = poolsOf(to);
+  return async (service, req) => {
+    const { pool, prefix } = pools.endpoint(service);
+    const res = await pool.request({
+      path: prefix + req.url,
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers,
       body: req.body,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
-    const headers: Record<string, string> = {};
-    for (const h of PASSED_HEADERS) {
-      const v = res.headers[h];
-      if (typeof v === 'string') headers[h] = v;
-    }
-    return { statusCode: res.statusCode, body: await res.body.text(), headers };
+    return { statusCode: res.statusCode, body: await res.body.text(), headers: passedHeaders(res) };
   };
 }
 
@@ -141,29 +214,21 @@ export interface StreamedResponse {
  * the service only produces what the client takes (backpressure through both sockets). The answer must
  * start within `timeoutMs`; a pause in it may last `pauseMs` (a slow download pauses the service too).
  */
-export function httpStreamTransport(
-  urls: Partial<Record<ServiceName, string>>,
-  timeoutMs = 10_000,
-  pauseMs = 120_000,
-) {
+export function httpStreamTransport(to: ServiceTarget, timeoutMs = 10_000, pauseMs = 120_000) {
+  const pools = poolsOf(to);
   return async (
     service: ServiceName,
     req: { method: string; url: string; headers: Record<string, string> },
   ): Promise<StreamedResponse> => {
-    const base = urls[service];
-    if (!base) throw new Error(`no URL configured for service ${service}`);
-    const res = await request(`${base.replace(/\/$/, '')}${req.url}`, {
+    const { pool, prefix } = pools.endpoint(service);
+    const res = await pool.request({
+      path: prefix + req.url,
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers,
       headersTimeout: timeoutMs,
       bodyTimeout: pauseMs,
     });
-    const headers: Record<string, string> = {};
-    for (const h of PASSED_HEADERS) {
-      const v = res.headers[h];
-      if (typeof v === 'string') headers[h] = v;
-    }
-    return { statusCode: res.statusCode, body: res.body, headers };
+    return { statusCode: res.statusCode, body: res.body, headers: passedHeaders(res) };
   };
 }
 

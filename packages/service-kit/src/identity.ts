@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from './context.ts';
-import { INTERNAL_AUTH_HEADER, verifyInternalCall, type InternalKey } from './internal-auth.ts';
+import {
+  INTERNAL_AUTH_HEADER,
+  internalVerifier,
+  type InternalKey,
+  type InternalVerifier,
+} from './internal-auth.ts';
+import { installRequestSteps } from './request-steps.ts';
 
 /** Reads a trusted identity from a signed internal call; `internal` stays false without a valid signature. */
-export function readInternalIdentity(request: FastifyRequest, key: InternalKey): void {
+export function readInternalIdentity(request: FastifyRequest, verify: InternalVerifier): void {
   const header = request.headers[INTERNAL_AUTH_HEADER];
-  const auth = verifyInternalCall(key, typeof header === 'string' ? header : undefined, request);
+  const auth = verify(typeof header === 'string' ? header : undefined, request);
   if (auth === undefined) {
     request.internal = false;
     return;
@@ -30,34 +36,27 @@ function applyVerified(request: FastifyRequest, result: VerifyResult): void {
 
 /**
  * Decorates requests with `auth` and `internal`. With `verify`, an Authorization bearer token is checked
- * (the gateway); services behind a gateway trust only signed internal calls. Callback style, and no promise
- * when `verify` answers from its cache: this hook runs on every request.
+ * (the gateway); services behind a gateway trust only signed internal calls. The first part of the app's
+ * one `onRequest` hook (`installRequestSteps`), the request steps follow it; no promise when `verify`
+ * answers from its cache: this runs on every request.
  */
 export function installIdentity(app: FastifyInstance, key: InternalKey, verify?: Verify): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('internal', false);
   app.decorateRequest('authError', null);
-  app.addHook('onRequest', (request, _reply, done) => {
-    readInternalIdentity(request, key);
-    if (request.internal || !verify) return done();
-    let result: VerifyResult | Promise<VerifyResult>;
-    try {
-      result = verify(request);
-    } catch (err) {
-      return done(err as Error);
-    }
-    if (result instanceof Promise) {
-      result.then(
-        (r) => {
-          applyVerified(request, r);
-          done();
-        },
-        (err: unknown) => done(err as Error),
-      );
-    } else {
+  const internal = internalVerifier(key);
+  installRequestSteps(app, (request) => {
+    readInternalIdentity(request, internal);
+    if (request.internal || !verify) return undefined;
+    const result = verify(request);
+    if (!(result instanceof Promise)) {
       applyVerified(request, result);
-      done();
+      return undefined;
     }
+    return result.then((r) => {
+      applyVerified(request, r);
+      return undefined;
+    });
   });
 }
 

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './identity.ts';
 export * from './internal-auth.ts';
 export * from './messages.ts';
+export * from './request-steps.ts';
 export * from './metrics.ts';
 export * from './routes.ts';
 export * from './service.ts';

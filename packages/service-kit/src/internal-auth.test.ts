@@ -5,6 +5,7 @@ import {
   INTERNAL_AUTH_HEADER,
   INTERNAL_CALL_TTL_S,
   internalKey,
+  internalVerifier,
   signInternalCall,
   stripInternalHeaders,
   verifyInternalCall,
@@ -66,6 +67,31 @@ describe('signed internal calls', () => {
     expect(
       verifyInternalCall(key, header(sent), { method: 'GET', url: '/api/internal/staff?q=a%20b' }),
     ).toBeNull();
+  });
+
+  it('kept for their second by a verifier, still answer exactly what a fresh check answers', () => {
+    const verify = internalVerifier(key);
+    const signedAt = Date.now();
+    const h = header(call, signedAt);
+    // The same header again and again: the identity each time, and never for another request.
+    for (let i = 0; i < 3; i++) {
+      expect(verify(h, call, signedAt)).toEqual(alice);
+      expect(verify(h, { ...call, method: 'POST' }, signedAt)).toBeUndefined();
+      expect(verify(h, { ...call, url: '/api/internal/profile-notes?limit=500' }, signedAt)).toBeUndefined();
+    }
+    // Another spelling of the signed URL is parsed as before; expiry is checked on every request.
+    const sent = { method: 'GET', url: '/api/internal/colleges/../staff?q=a b', auth: null };
+    const dotted = header(sent, signedAt);
+    expect(verify(dotted, { method: 'GET', url: '/api/internal/staff?q=a%20b' }, signedAt)).toBeNull();
+    expect(verify(dotted, sent, signedAt)).toBeNull();
+    expect(verify(h, call, signedAt + (INTERNAL_CALL_TTL_S + 1) * 1000)).toBeUndefined();
+    // A forged header is never kept: refused every time, and the real one still passes.
+    const [payload, mac] = h.split('.');
+    const forged = `${payload}.${mac!.slice(1)}${mac![0] === 'A' ? 'B' : 'A'}`;
+    expect(verify(forged, call, signedAt)).toBeUndefined();
+    expect(verify(forged, call, signedAt)).toBeUndefined();
+    expect(verify(h, call, signedAt)).toEqual(alice);
+    expect(internalVerifier(internalKey(randomBytes(32).toString('hex')))(h, call, signedAt)).toBeUndefined();
   });
 
   it('the public listener drops every internal header, whatever its value', () => {

@@ -3,6 +3,7 @@ import type { QueueBackend } from '@ct/queue';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import { KIT_MSG } from './messages.ts';
+import { addRequestStep } from './request-steps.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,10 +191,9 @@ export function installMetrics(
     }
     return t;
   };
-  app.addHook('onRequest', (request, _reply, next) => {
+  addRequestStep(app, (request) => {
     (request as unknown as { [IN_FLIGHT]: boolean })[IN_FLIGHT] = true;
     inFlight++;
-    next();
   });
   app.addHook('onRequestAbort', (request, next) => {
     done(request);

@@ -4,7 +4,7 @@ import { migrate, openDb, readMigrations, type Db } from '@ct/store';
 import type { FastifyInstance } from 'fastify';
 import type { Static, TObject } from 'typebox';
 import { createBaseApp } from './app.ts';
-import { createClients, httpTransport, type ServiceClients } from './clients.ts';
+import { createClients, httpTransport, ServicePools, type ServiceClients } from './clients.ts';
 import {
   loadConfigOrExit,
   SEPARATE_PROCESS_RULE,
@@ -206,7 +206,9 @@ export async function runServiceProcess<S extends TObject, D extends ServiceDeps
   });
   const applied = await migrateModule(db, m);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
-  const clients = createClients(httpTransport(serviceUrls(config)), token);
+  const pools = new ServicePools(serviceUrls(config));
+  closers.add(() => pools.close());
+  const clients = createClients(httpTransport(pools), token);
   const ctx = makeContext<S>(m, config, { db, queue, clients, closers }, app);
   const start = await mountService(app, m, ctx);
   await app.ready();
