@@ -196,6 +196,21 @@ describe('unsaved checklist changes', () => {
     await leave.getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL((u) => u.pathname === '/profile');
     expect((await checklistOf(user, ASHFORD)).application?.[0]).toMatchObject({ text: original });
+
+    // Back, then leaving on purpose, goes back for real, and holding it left no history entry behind.
+    await page.goBack();
+    await panel.getByRole('button', { name: 'Edit Checklist' }).click();
+    await first.fill('Ask Ms. Rivera to read my essay');
+    const entries = await page.evaluate(() => history.length);
+    await page.goBack();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { name: `Checklist — ${BRENTWOOD}` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('college')).toBe(BRENTWOOD);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.goForward();
+    await page.getByRole('heading', { name: `Checklist — ${ASHFORD}` }).waitFor();
+    await page.goForward();
+    await page.waitForURL((u) => u.pathname === '/profile');
     await context.close();
   });
 });

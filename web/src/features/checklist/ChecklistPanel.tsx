@@ -1,12 +1,12 @@
 import type { Checklist, ChecklistItem } from '@ct/contracts';
 import { MSG } from '@ct/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useBlocker } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { Countdown } from '../../components/Countdown';
 import { TextWithLinks } from '../../components/ExternalLink';
+import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { formatCalendarDate } from '../../lib/format';
 import { useChecklist, useChecklistDeadlines, useSaveChecklist, useToggleItem } from './api';
 import { checklistProgress, copyChecklist, isDeadlineItem, itemGuard, sectionTitle } from './progress';
@@ -162,21 +162,7 @@ function ChecklistBody({
   // Unsaved edits are not lost by accident: leaving the page in the app asks first, and so does the
   // browser when the tab is closed or reloaded.
   const dirty = editing && draft !== null && JSON.stringify(draft) !== JSON.stringify(checklist);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const guard = useLeaveGuard(dirty);
 
   const startEdit = () => {
     setDraft(copyChecklist(checklist));
@@ -232,13 +218,13 @@ function ChecklistBody({
   return (
     <div className={`checklist${editing ? ' editing' : ''}`}>
       <ConfirmDialog
-        open={blocker.state === 'blocked'}
+        open={guard.asking}
         title="Leave without saving?"
         confirmLabel="Leave without saving"
         cancelLabel="Keep editing"
         danger
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
+        onConfirm={guard.leave}
+        onCancel={guard.stay}
       >
         <p>
           Your changes to the {collegeName} checklist are not saved. Save them first, or leave and lose them.
