@@ -1,13 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import {
-  createBrowserRouter,
-  Link,
-  Route,
-  RouterProvider,
-  Routes,
-  useLocation,
-  useRouteError,
-} from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
 import { TIMINGS } from './lib/timings';
 import { useSession } from './auth/session';
 import { PageError, PageErrorBoundary } from './components/ErrorPage';
@@ -15,19 +7,62 @@ import { LoadingOverlay } from './components/LoadingOverlay';
 import { NavBar } from './components/NavBar';
 import { RequireAuth } from './components/RequireAuth';
 import { useArrivalFocus } from './hooks/useArrivalFocus';
+import { installLeaveGuard } from './hooks/useLeaveGuard';
 
 // Each page is its own chunk, loaded when first visited.
-const Home = lazy(() => import('./pages/Home'));
-const Login = lazy(() => import('./pages/Login'));
-const About = lazy(() => import('./pages/About'));
-const Search = lazy(() => import('./pages/Search'));
-const Dashboard = lazy(() => import('./pages/Dashboard'));
-const Essays = lazy(() => import('./pages/Essays'));
-const Profile = lazy(() => import('./pages/Profile'));
-const Admin = lazy(() => import('./pages/Admin'));
-const NotFound = lazy(() => import('./pages/NotFound'));
-const AccountDeleted = lazy(() => import('./pages/AccountDeleted'));
-const Shared = lazy(() => import('./pages/Shared'));
+/** Each page's chunk, loaded on first use (and ahead of the first render by preloadPage). */
+const chunks = {
+  home: () => import('./pages/Home'),
+  login: () => import('./pages/Login'),
+  about: () => import('./pages/About'),
+  search: () => import('./pages/Search'),
+  dashboard: () => import('./pages/Dashboard'),
+  essays: () => import('./pages/Essays'),
+  profile: () => import('./pages/Profile'),
+  admin: () => import('./pages/Admin'),
+  notFound: () => import('./pages/NotFound'),
+  accountDeleted: () => import('./pages/AccountDeleted'),
+  shared: () => import('./pages/Shared'),
+};
+const Home = lazy(chunks.home);
+const Login = lazy(chunks.login);
+const About = lazy(chunks.about);
+const Search = lazy(chunks.search);
+const Dashboard = lazy(chunks.dashboard);
+const Essays = lazy(chunks.essays);
+const Profile = lazy(chunks.profile);
+const Admin = lazy(chunks.admin);
+const NotFound = lazy(chunks.notFound);
+const AccountDeleted = lazy(chunks.accountDeleted);
+const Shared = lazy(chunks.shared);
+
+/** The pages only a signed-in student sees (the others go to the login page). */
+const SIGNED_IN: Record<string, () => Promise<unknown>> = {
+  '/search': chunks.search,
+  '/usercolleges': chunks.dashboard,
+  '/essays': chunks.essays,
+  '/essay-prompts': chunks.essays,
+  '/profile': chunks.profile,
+};
+const PUBLIC: Record<string, () => Promise<unknown>> = {
+  '/': chunks.home,
+  '/login': chunks.login,
+  '/about': chunks.about,
+  '/admin': chunks.admin,
+  '/account-deleted': chunks.accountDeleted,
+};
+
+/**
+ * Starts loading the chunk of the page at `pathname` while the app starts (main.tsx), so that the first
+ * render finds it in rather than asking for it then. A signed-in page's only when someone is signed in.
+ */
+export function preloadPage(pathname: string, signedIn: boolean): void {
+  const chunk =
+    PUBLIC[pathname] ??
+    (signedIn ? SIGNED_IN[pathname] : undefined) ??
+    (pathname.startsWith('/shared/') ? chunks.shared : undefined);
+  void chunk?.().catch(() => {});
+}
 
 const homeLink = (
   <Link className="button secondary" to="/">
@@ -112,9 +147,8 @@ function Shell() {
   );
 }
 
-/** Anything the shell itself throws (the header included): the product's page, never the router's own. */
-function ShellError() {
-  const error = useRouteError();
+/** Anything the shell itself throws (the header included): the product's page, never a blank screen. */
+function ShellError({ error }: { error: unknown }) {
   return (
     <main id="main" tabIndex={-1}>
       <PageError error={error} />
@@ -122,10 +156,16 @@ function ShellError() {
   );
 }
 
-// A data router (one catch-all route holding the app's own <Routes>): pages can hold a navigation back
-// while it would lose unsaved work (useBlocker).
-const router = createBrowserRouter([{ path: '*', element: <Shell />, errorElement: <ShellError /> }]);
+// The declarative router: the data router's useBlocker alone would cost every page some 18 KB gzip of
+// React Router, so unsaved work is held by useLeaveGuard instead, which hears Back and Forward first.
+installLeaveGuard();
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <PageErrorBoundary fallback={(error) => <ShellError error={error} />}>
+        <Shell />
+      </PageErrorBoundary>
+    </BrowserRouter>
+  );
 }

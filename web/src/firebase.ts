@@ -1,6 +1,7 @@
-// The Firebase SDK is a chunk of its own, imported dynamically (auth/session.tsx, auth/actions.ts): with
-// no stored session it loads right after the first screen; a returning student's pages start from the
-// session stored on the device and load it after the page has loaded (docs/adr/0091).
+// The Firebase SDK is a chunk of its own, imported dynamically (auth/session.tsx, auth/actions.ts): when
+// nobody is signed in on the device it loads only with a page that needs it (the login form); a
+// returning student's pages start from the session stored on the device and load it after the page has
+// loaded (docs/adr/0091).
 import type { PublicConfig } from '@ct/contracts';
 import { initializeApp } from 'firebase/app';
 import {
@@ -11,6 +12,7 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
+import { authStarted } from './auth/sdk-started';
 import { appConfig } from './config';
 
 export { onIdTokenChanged, signOut } from 'firebase/auth';
@@ -32,6 +34,7 @@ export function initFirebase(config: PublicConfig): Auth {
   });
   if (config.firebase.emulatorUrl)
     connectAuthEmulator(auth, config.firebase.emulatorUrl, { disableWarnings: true });
+  authStarted();
   return auth;
 }
 

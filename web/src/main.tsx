@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { refetchOnMount, trackAhead } from './api/prefetch';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { readSessionEarly, SessionProvider } from './auth/session';
 import { ProblemPage } from './components/ErrorPage';
 import { ConfigContext, setAppConfig } from './config';
-import { readDeviceEarly } from './offline/device';
+import { restoreOnce } from './offline/device';
 import { DeviceStore } from './offline/DeviceStore';
 import { registerServiceWorker } from './pwa/register';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
@@ -57,6 +57,17 @@ function embeddedConfig(): PublicConfig | null {
 const CONFIG_KEY = 'college-ready:public-config';
 
 /**
+ * How long the first render waits for what the device knows (who is signed in, then their saved data):
+ * both are a few milliseconds of IndexedDB, and with them the first screen is the student's own, drawn
+ * once. A device slower than this renders without them and draws them when they come.
+ */
+const DEVICE_WAIT_MS = 250;
+
+/** Resolves when `p` settles or `ms` have passed, whichever is first. */
+const within = (p: Promise<unknown>, ms: number) =>
+  Promise.race([p.catch(() => {}), new Promise<void>((r) => setTimeout(r, ms))]);
+
+/**
  * The configuration this device last received. The service worker answers a page from its cached shell,
  * which has none written in: the app starts from this copy (offline too) and refreshes it from the server.
  */
@@ -82,6 +93,8 @@ async function fetchConfig(): Promise<PublicConfig> {
 }
 
 async function boot(retry = false) {
+  // For the repeat-visit figures of `npm run pagespeed`: when the app's script has loaded and runs.
+  performance.mark('app-start');
   let config: PublicConfig;
   try {
     const embedded = embeddedConfig();
@@ -100,15 +113,22 @@ async function boot(retry = false) {
     return;
   }
   setAppConfig(config);
-  // The session this device stored is read while React draws the first screen, and then at once the
-  // student's data the device kept (painted before the network answers).
-  void readSessionEarly(config.firebase.apiKey).then((s) => s && readDeviceEarly(s.user.uid));
   const queryClient = new QueryClient({
     // Kept a day in memory so that what was seen stays on the device (src/offline/DeviceStore.tsx).
     defaultOptions: {
       queries: { retry: 1, refetchOnWindowFocus: false, refetchOnMount, gcTime: 24 * 3_600_000 },
     },
   });
+  // What the device knows, before the first render: the session it stored, then the student's saved
+  // data (painted before the network answers), while the page's own chunk loads.
+  const session = readSessionEarly(config.firebase.apiKey).then((s) => {
+    const student = s && s !== 'nobody' ? s : null;
+    // The device's read first: it goes on off the main thread while the chunk's preloads are set up.
+    const restored = student && restoreOnce(queryClient, student.user.uid);
+    preloadPage(location.pathname, student !== null);
+    return restored;
+  });
+  await within(session, DEVICE_WAIT_MS);
   trackAhead(queryClient);
   registerServiceWorker();
   // A transition: React renders the first screen in short slices, so a slow phone stays responsive.

@@ -43,3 +43,35 @@ export async function signOutInBrowser(page: Page, opts: { timeout?: number } = 
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click({ timeout });
   await waitForSession(page, 'signed-out', timeout);
 }
+
+/**
+ * Sets the expiry of the ID token the Firebase SDK stored on this device to `inMs` from now (negative:
+ * already expired), as a student coming back after more than an hour finds it.
+ */
+export function ageStoredToken(page: Page, inMs: number): Promise<void> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('firebaseLocalStorage', 'readwrite');
+          tx.objectStore('firebaseLocalStorage').openCursor().onsuccess = (e) => {
+            const cursor = (e.target as IDBRequest<IDBCursorWithValue | null>).result;
+            if (!cursor) return;
+            const row = cursor.value as {
+              fbase_key: string;
+              value: { stsTokenManager: { expirationTime: number } };
+            };
+            if (row.fbase_key.startsWith('firebase:authUser:')) {
+              row.value.stsTokenManager.expirationTime = Date.now() + ms;
+              cursor.update(row);
+            }
+            cursor.continue();
+          };
+          tx.oncomplete = () => resolve();
+        };
+      }),
+    inMs,
+  );
+}

@@ -13,7 +13,15 @@ import {
 import { api, setTokenSource } from '../api/client';
 import { useConfig } from '../config';
 import { authErrorCode } from './errors';
-import { readStoredSession, usable, type SessionUser, type StoredSession } from './stored';
+import { whenAuthStarts } from './sdk-started';
+import {
+  MIN_TOKEN_LIFE_MS,
+  readStoredSession,
+  usable,
+  type SessionUser,
+  type StoredRead,
+  type StoredSession,
+} from './stored';
 
 export type { SessionUser } from './stored';
 
@@ -65,33 +73,22 @@ const RECHECK_MS = 5 * 60_000;
 /** A stored token is sent while it has at least this long to live; after that the SDK gives a fresh one. */
 const STORED_TOKEN_MARGIN_MS = 60_000;
 
-/** How long after the page has loaded a stored session's SDK starts (when nothing asked for it sooner). */
-const SDK_AFTER_LOAD_MS = 1_000;
-
 type Firebase = typeof import('../firebase');
 
 let sdkChunk: Promise<Firebase> | null = null;
 /** The Firebase SDK's chunk, imported once. */
 const importSdk = () => (sdkChunk ??= import('../firebase'));
 
-let stored: Promise<StoredSession | null> | null = null;
+let stored: Promise<StoredRead> | null = null;
+/** The stored session once read (undefined until then): the first render starts from it when it is in. */
+let storedRead: StoredRead | undefined;
 /**
  * The session this device stored, read once per page load. main.tsx starts the read before the first
- * render, so it runs while React draws the header.
+ * render and waits a moment for it, so the first screen already knows the student (or that nobody is
+ * signed in).
  */
-export function readSessionEarly(apiKey: string): Promise<StoredSession | null> {
-  return (stored ??= readStoredSession(apiKey));
-}
-
-/** Runs `fn` once the page has loaded and, after a moment, the browser is idle. */
-function afterLoad(fn: () => void): void {
-  const later = () =>
-    setTimeout(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 2_000 });
-      else fn();
-    }, SDK_AFTER_LOAD_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+export function readSessionEarly(apiKey: string): Promise<StoredRead> {
+  return (stored ??= readStoredSession(apiKey).then((s) => (storedRead = s)));
 }
 
 /**
@@ -99,25 +96,31 @@ function afterLoad(fn: () => void): void {
  * fresh, signs out when the provider says the account is disabled or the session expired, and looks up
  * the staff role.
  *
- * A returning student's pages do not wait for the SDK: the user and ID token the SDK stored on this device
- * (read from IndexedDB in a few milliseconds) let the pages ask for their data at once, and the SDK
- * (its download, start-up and account lookup) starts after the page has loaded. The server checks every
- * token as always (signature, expiry, revocation, a disabled or deleted account); when the SDK reports,
- * its user replaces the stored copy, or the session ends.
+ * Neither a visitor nor a returning student waits for the SDK (its download, start-up and account lookup).
+ * With nobody signed in on the device, it loads only with a page that needs it (the login form). A
+ * returning student's pages ask for their data at once with the user and ID token the SDK stored on this
+ * device (read from IndexedDB in a few milliseconds); the SDK starts when that token nears its expiry, or
+ * sooner when something needs it. When the stored token is old, the pages are still drawn from the
+ * device's data at once, and their calls wait for the SDK's new token. The server checks every token as
+ * always (signature, expiry, revocation, a disabled or deleted account), on every call and on the recheck
+ * below; when the SDK reports, its user replaces the stored copy, or the session ends.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const config = useConfig();
   const [fb, setFb] = useState<Firebase | null>(null);
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(true);
+  // What the device said before the first render, when it was in by then (main.tsx waits a moment for it).
+  const [first] = useState(() => storedRead);
+  const known = first && first !== 'nobody' ? first : null;
+  const [user, setUser] = useState<SessionUser | null>(known?.user ?? null);
+  const [loading, setLoading] = useState(first === undefined || first === null);
   const [isAdmin, setIsAdmin] = useState(false);
   const [version, setVersion] = useState(0);
   const [ended, setEnded] = useState<SessionEnd | null>(null);
   /** Why the session is about to end, when the app ends it (read when the provider reports no user). */
   const ending = useRef<SessionEnd | null>(null);
-  const hadUser = useRef(false);
+  const hadUser = useRef(known !== null);
   /** The stored session in use until the SDK's first report. */
-  const early = useRef<StoredSession | null>(null);
+  const early = useRef<StoredSession | null>(known);
 
   /** Whether the SDK's module has been handed to the effect that follows it (once, not on every call). */
   const handed = useRef(false);
@@ -177,7 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setTokenSource(
       async () => {
         const s = early.current;
-        if (s && s.expiresAt - Date.now() > STORED_TOKEN_MARGIN_MS) return s.token;
+        if (s?.fresh && s.expiresAt - Date.now() > STORED_TOKEN_MARGIN_MS) return s.token;
         // Nobody is signed in (yet): a public page's call goes without waiting for the SDK.
         if (!hadUser.current) return null;
         const u = (await readyAuth()).currentUser;
@@ -194,10 +197,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (SESSION_OVER.test(message)) void end(endOf(message));
       },
     );
+    let cancelWait = () => {};
+    let sdkTimer: ReturnType<typeof setTimeout> | undefined;
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      // Signed in meanwhile in another tab: the SDK follows it from here.
+      void readStoredSession(config.firebase.apiKey).then((s) => live && s !== 'nobody' && void sdk());
+    };
     void readSessionEarly(config.firebase.apiKey).then((s) => {
       if (!live) return;
-      if (!s) {
+      if (s === null) {
+        // Storage cannot tell: the SDK says who is signed in.
         void sdk();
+        return;
+      }
+      if (s === 'nobody') {
+        // Nobody is signed in here: no SDK until a page needs it (the login form loads it, and the
+        // session follows it from then on) or a sign-in in another tab is seen on coming back.
+        startTransition(() => setLoading(false));
+        cancelWait = whenAuthStarts(() => void sdk());
+        document.addEventListener('visibilitychange', onVisible);
         return;
       }
       early.current = s;
@@ -206,10 +225,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUser(s.user);
         setLoading(false);
       });
-      afterLoad(() => void sdk());
+      // An old token (after an hour away): the page is drawn from the device meanwhile, and its calls
+      // wait for the SDK's fresh token, so the SDK starts now. A fresh one serves until it nears its
+      // expiry: the SDK starts then, to refresh it, or sooner when something needs it (an account action,
+      // signing out, a change of the stored session seen on coming back to the tab).
+      if (s.fresh) sdkTimer = setTimeout(() => void sdk(), s.expiresAt - MIN_TOKEN_LIFE_MS - Date.now());
+      else void sdk();
     });
     return () => {
       live = false;
+      clearTimeout(sdkTimer);
+      cancelWait();
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [config, sdk, readyAuth, end, endIfDead]);
 
@@ -221,10 +248,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const stored = early.current;
       early.current = null;
       const next = usable(u);
-      if (!next && stored && hadUser.current && !ending.current) {
+      if (!next && stored?.fresh && hadUser.current && !ending.current) {
         // The SDK dropped the session this device stored as it started (it checks the account then, and
         // says nothing of why): the server is asked, with the stored token. Its 401 (a disabled account,
-        // sessions ended elsewhere) ends the session with that reason, as on any call.
+        // sessions ended elsewhere) ends the session with that reason, as on any call. An old token would
+        // only be refused as old, so then the student is told they were signed out.
         void api
           .getStaffRoles({ userId: stored.user.uid }, { token: stored.token })
           .catch(() => {})
@@ -262,8 +290,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!uid) return;
     const recheck = () => {
       if (document.visibilityState !== 'visible') return;
-      if (early.current) api.getStaffRoles({ userId: uid }).catch(() => {});
-      else fb?.firebaseAuth().currentUser?.reload().catch(endIfDead);
+      if (early.current) {
+        api.getStaffRoles({ userId: uid }).catch(() => {});
+        // Signed out (or in as someone else) in another tab: the SDK starts and says so.
+        void readStoredSession(config.firebase.apiKey).then(
+          (s) => (s === 'nobody' || (s !== null && s.user.uid !== uid)) && void sdk(),
+        );
+      } else fb?.firebaseAuth().currentUser?.reload().catch(endIfDead);
     };
     const timer = setInterval(recheck, RECHECK_MS);
     document.addEventListener('visibilitychange', recheck);
@@ -271,7 +304,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', recheck);
     };
-  }, [uid, fb, endIfDead]);
+  }, [uid, fb, endIfDead, config, sdk]);
 
   useEffect(() => {
     let cancelled = false;

@@ -42,13 +42,18 @@ describe('the session this device stored', () => {
       },
       token: 'tok',
       expiresAt: NOW + 30 * 60_000,
+      fresh: true,
     });
   });
 
-  it('is not used when the token is near its expiry (the SDK refreshes it first)', () => {
-    expect(parseStoredUser(record({}, { expirationTime: NOW + MIN_TOKEN_LIFE_MS }), NOW)).toBeNull();
-    expect(parseStoredUser(record({}, { expirationTime: NOW - 1 }), NOW)).toBeNull();
-    expect(parseStoredUser(record({}, { expirationTime: NOW + MIN_TOKEN_LIFE_MS + 1 }), NOW)).not.toBeNull();
+  it('still names the student when the token is near its expiry or past it, but marks it not to be sent', () => {
+    const fresh = (expirationTime: number) => parseStoredUser(record({}, { expirationTime }), NOW)?.fresh;
+    expect(fresh(NOW + MIN_TOKEN_LIFE_MS)).toBe(false);
+    expect(fresh(NOW - 1)).toBe(false);
+    expect(fresh(NOW - 24 * 3_600_000)).toBe(false);
+    expect(fresh(NOW + MIN_TOKEN_LIFE_MS + 1)).toBe(true);
+    expect(parseStoredUser(record({}, { expirationTime: NOW - 1 }), NOW)?.user.uid).toBe('u1');
+    expect(parseStoredUser(record({}, { expirationTime: 'soon' }), NOW)).toBeNull();
   });
 
   it('is not a signed-in student for a guest, an unverified password account or a malformed record', () => {

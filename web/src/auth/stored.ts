@@ -15,6 +15,8 @@ export interface StoredSession {
   token: string;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
+  /** Whether the token has more than MIN_TOKEN_LIFE_MS to live, when read: only then is it sent. */
+  fresh: boolean;
 }
 
 // Where the Firebase web SDK keeps its signed-in user (indexedDBLocalPersistence: the first persistence
@@ -23,7 +25,10 @@ const DB_NAME = 'firebaseLocalStorageDb';
 const STORE = 'firebaseLocalStorage';
 const userKey = (apiKey: string) => `firebase:authUser:${apiKey}:[DEFAULT]`;
 
-/** A stored token closer to its expiry than this is not used: the SDK refreshes it first. */
+/**
+ * A stored token closer to its expiry than this is not sent: the page is drawn from the stored user and
+ * the device's data at once, and the calls wait for the SDK's fresh token.
+ */
 export const MIN_TOKEN_LIFE_MS = 5 * 60_000;
 
 /**
@@ -38,7 +43,10 @@ export function usable<U extends SessionUser>(u: U | null): U | null {
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
-/** The stored record, if it is a usable user whose token is good for a while yet. */
+/**
+ * The stored record, if it is a usable user. An old token (after an hour away, say) still names the
+ * student whose data this device holds; `fresh` says whether it may be sent.
+ */
 export function parseStoredUser(record: unknown, now = Date.now()): StoredSession | null {
   if (!record || typeof record !== 'object') return null;
   const r = record as Record<string, unknown>;
@@ -46,7 +54,7 @@ export function parseStoredUser(record: unknown, now = Date.now()): StoredSessio
   const uid = text(r.uid);
   const token = text(sts?.accessToken);
   const expiresAt = typeof sts?.expirationTime === 'number' ? sts.expirationTime : NaN;
-  if (!uid || !token || !(expiresAt - now > MIN_TOKEN_LIFE_MS)) return null;
+  if (!uid || !token || !Number.isFinite(expiresAt)) return null;
   const providers = Array.isArray(r.providerData) ? (r.providerData as Array<Record<string, unknown>>) : [];
   const user: SessionUser = {
     uid,
@@ -65,16 +73,37 @@ export function parseStoredUser(record: unknown, now = Date.now()): StoredSessio
     })),
   };
   const ok = usable(user);
-  return ok ? { user: ok, token, expiresAt } : null;
+  return ok ? { user: ok, token, expiresAt, fresh: expiresAt - now > MIN_TOKEN_LIFE_MS } : null;
+}
+
+/**
+ * What this device says of who is signed in: the stored session, `'nobody'` when the SDK has stored no user
+ * at all (its database and the web storage it falls back on hold none), or null when that cannot be told
+ * (storage could not be read, or it holds a user the app does not count as signed in, such as an
+ * unverified one, whom only the SDK can follow).
+ */
+export type StoredRead = StoredSession | 'nobody' | null;
+
+/**
+ * The user in the web storage the SDK falls back on when IndexedDB cannot be used (firebase.ts names both
+ * after it): a session, `'nobody'` when neither holds one, null when one holds a user the app cannot use.
+ */
+function readWebStorage(apiKey: string): StoredRead {
+  try {
+    const raw = localStorage.getItem(userKey(apiKey)) ?? sessionStorage.getItem(userKey(apiKey));
+    if (raw === null) return 'nobody';
+    return parseStoredUser(JSON.parse(raw));
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Reads the signed-in user the SDK stored on this device, without loading the SDK: a few milliseconds of
- * IndexedDB instead of the SDK's download, start-up and account lookup. Null when there is none, it is not
- * usable, its token is near expiry, or storage cannot be read. Creates nothing: when the SDK has never
- * stored anything here, the database is left for the SDK to create.
+ * IndexedDB instead of the SDK's download, start-up and account lookup. Creates nothing: when the SDK has
+ * never stored anything here, the database is left for the SDK to create (and nobody is signed in).
  */
-export function readStoredSession(apiKey: string): Promise<StoredSession | null> {
+export function readStoredSession(apiKey: string): Promise<StoredRead> {
   return new Promise((resolve) => {
     let open: IDBOpenDBRequest;
     try {
@@ -83,19 +112,27 @@ export function readStoredSession(apiKey: string): Promise<StoredSession | null>
       resolve(null);
       return;
     }
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onerror = () => resolve(null);
+    /** The SDK never stored anything in IndexedDB here: only its web-storage fallback may hold a user. */
+    let none = false;
+    open.onupgradeneeded = () => {
+      none = true;
+      open.transaction?.abort();
+    };
+    open.onerror = () => resolve(none ? readWebStorage(apiKey) : null);
     open.onblocked = () => resolve(null);
     open.onsuccess = () => {
       const db = open.result;
-      const done = (v: StoredSession | null) => {
+      const done = (v: StoredRead) => {
         db.close();
         resolve(v);
       };
       try {
-        if (!db.objectStoreNames.contains(STORE)) return done(null);
+        if (!db.objectStoreNames.contains(STORE)) return done(readWebStorage(apiKey));
         const get = db.transaction(STORE, 'readonly').objectStore(STORE).get(userKey(apiKey));
-        get.onsuccess = () => done(parseStoredUser((get.result as { value?: unknown } | undefined)?.value));
+        get.onsuccess = () => {
+          const value = (get.result as { value?: unknown } | undefined)?.value;
+          done(value === undefined ? readWebStorage(apiKey) : parseStoredUser(value));
+        };
         get.onerror = () => done(null);
       } catch {
         done(null);

@@ -1,5 +1,6 @@
 import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import { StatusBanner } from './StatusBanner';
+import { forgetSavedQueries } from '../offline/device';
 
 /** How browsers word a page chunk (or its stylesheet) that could not be fetched. */
 const CHUNK_ERROR =
@@ -149,6 +150,8 @@ export function PageError({ error, home }: { error: unknown; home?: ReactNode })
       setStillFailing(true);
       return;
     }
+    // The device's copy of the data may be what the page could not use: the reload starts from the server.
+    await forgetSavedQueries().catch(() => {});
     window.location.reload();
   };
 
@@ -163,9 +166,12 @@ export function PageError({ error, home }: { error: unknown; home?: ReactNode })
   );
 }
 
-/** Catches what a page throws while rendering (or loading) and shows PageError instead of a blank screen. */
+/**
+ * Catches what a page throws while rendering (or loading) and shows PageError instead of a blank screen
+ * (or `fallback`, for a part of the app that frames the page itself).
+ */
 export class PageErrorBoundary extends Component<
-  { children: ReactNode; home?: ReactNode },
+  { children: ReactNode; home?: ReactNode; fallback?: (error: unknown) => ReactNode },
   { error: unknown }
 > {
   override state = { error: null as unknown };
@@ -180,6 +186,7 @@ export class PageErrorBoundary extends Component<
 
   override render() {
     if (this.state.error === null) return this.props.children;
+    if (this.props.fallback) return this.props.fallback(this.state.error);
     return <PageError error={this.state.error} home={this.props.home} />;
   }
 }

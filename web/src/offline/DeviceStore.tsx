@@ -1,7 +1,7 @@
 import { IsRestoringProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../auth/session';
-import { forgetDevice, restoreQueries, saveQueries } from './device';
+import { forgetDevice, restoredAlready, restoreOnce, saveQueries } from './device';
 import { useOutbox } from './outbox';
 import { OfflineBanner } from './OfflineBanner';
 
@@ -14,7 +14,8 @@ export function DeviceStore({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const { user, ended } = useSession();
   const uid = user?.uid ?? null;
-  const [restored, setRestored] = useState<string | null>(null);
+  // Restored before the first render (main.tsx) when the device answered quickly: the first screen draws it.
+  const [restored, setRestored] = useState<string | null>(() => (uid && restoredAlready(uid) ? uid : null));
   const last = useRef<string | null>(null);
 
   useEffect(() => {
@@ -22,15 +23,11 @@ export function DeviceStore({ children }: { children: ReactNode }) {
     last.current = uid;
     let live = true;
     let unsubscribe = () => {};
-    void restoreQueries(qc, uid)
-      .catch(() => {})
-      .finally(() => {
-        if (!live) return;
-        // For the repeat-visit figure of `npm run pagespeed` (scripts/repeat-visit.ts).
-        performance.mark('device-restored');
-        unsubscribe = saveQueries(qc, uid);
-        setRestored(uid);
-      });
+    void restoreOnce(qc, uid).then(() => {
+      if (!live) return;
+      unsubscribe = saveQueries(qc, uid);
+      setRestored(uid);
+    });
     return () => {
       live = false;
       unsubscribe();
