@@ -67,9 +67,11 @@ export function analyseBundle(dist = WEB_DIST): BundleReport {
   const initial = [...seen].map((file) => ({ file, ...size(file) }));
   const assets = fs.readdirSync(path.join(dist, 'assets'));
   const appSource = fs.readFileSync(path.join(ROOT, 'web/src/App.tsx'), 'utf8');
-  const pageNames = [...appSource.matchAll(/lazy\(\s*\(\)\s*=>\s*import\(['"]\.\/pages\/(\w+)['"]\)/g)].map(
-    (m) => m[1]!,
-  );
+  // Every page App.tsx imports, dynamically (its `chunks`, each given to React.lazy) or, wrongly,
+  // statically: a static one has no chunk of its own, and the check fails on it.
+  const pageNames = [
+    ...new Set([...appSource.matchAll(/(?:import\(|from\s)\s*['"]\.\/pages\/(\w+)['"]/g)].map((m) => m[1]!)),
+  ];
   const pages = pageNames.map((page) => {
     const chunk = assets.find((a) => a.startsWith(`${page}-`) && a.endsWith('.js')) ?? null;
     const file = chunk ? `assets/${chunk}` : null;
@@ -125,7 +127,12 @@ interface PageScore {
   si: number;
   transferKb: number;
   compressionSavingsKb: number;
+  /** Lighthouse's BenchmarkIndex of the host in this run (its CPU speed, as Lighthouse measures it). */
+  benchmarkIndex: number;
 }
+
+/** Below this BenchmarkIndex Lighthouse warns that the host's CPU is slower than it expects. */
+const SLOW_HOST_INDEX = 1000;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -146,6 +153,8 @@ const repeatPages = (college: string, collegeView: string) => [
   { path: collegeView, probe: { selector: '#checklist input[type="checkbox"]' } },
   { path: '/essays', probe: { selector: '.essay-workspace', text: college } },
   { path: '/profile', probe: { selector: 'main', text: 'Finish the draft' } },
+  // Back after more than an hour: the stored token has expired and is refreshed meanwhile.
+  { path: '/usercolleges', probe: { selector: 'main', text: college }, tokenExpired: true },
 ];
 
 async function lighthouseRun({
@@ -282,6 +291,7 @@ async function lighthouseRun({
             si: num('speed-index'),
             transferKb: num('total-byte-weight') / 1024,
             compressionSavingsKb: (savings ?? 0) / 1024,
+            benchmarkIndex: lhr.environment.benchmarkIndex,
           });
         }
         const mid = median(samples.map((s) => s.score));
@@ -329,12 +339,15 @@ async function lighthouseRun({
 
     // A returning student: the pages painted from the device before the network answers.
     const phone = await testkit.launchBrowser();
+    if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
     try {
       visits = await repeatVisitPaint(
         phone,
         gw.url,
         repeatPages(college.name, collegeView).filter((p) => wanted(p.path)),
         (page) => testkit.signInInBrowser(page, student),
+        (page) => testkit.ageStoredToken(page, -3_600_000),
+        saveDir ?? undefined,
       );
     } finally {
       await phone.close();
@@ -360,7 +373,24 @@ function printScores(scores: PageScore[], runs: number): boolean {
       `${shortPath(s.path).padEnd(15)}${s.preset.padEnd(9)}${s.session.padEnd(12)}${String(s.score).padStart(6)}${s.fcp.toFixed(0).padStart(9)}${s.lcp.toFixed(0).padStart(9)}${s.tbt.toFixed(0).padStart(8)}${s.cls.toFixed(3).padStart(7)}${s.si.toFixed(0).padStart(8)}${s.transferKb.toFixed(0).padStart(10)}${s.compressionSavingsKb.toFixed(0).padStart(20)}  ${met ? '[met]' : `[NOT met: target >= ${PERFORMANCE_TARGET}]`}`,
     );
   }
+  printHost(scores);
   return ok;
+}
+
+/**
+ * The host's CPU as Lighthouse sees it: its mobile preset slows the CPU 4x on the assumption of a host
+ * with a BenchmarkIndex near 1,533, and warns below 1,000 that the score is understated. Printed beside
+ * the scores so a figure from a slow host is read as one (never used to change the scores).
+ */
+function printHost(scores: PageScore[]): void {
+  const indexes = scores.map((s) => s.benchmarkIndex).filter((x) => Number.isFinite(x));
+  if (!indexes.length) return;
+  const mid = median(indexes);
+  const low = Math.min(...indexes);
+  const high = Math.max(...indexes);
+  console.log(
+    `host BenchmarkIndex: median ${mid.toFixed(0)} (${low.toFixed(0)}–${high.toFixed(0)}); Lighthouse's 4x mobile CPU slowdown assumes ~1,533 and warns below ${SLOW_HOST_INDEX}${mid < SLOW_HOST_INDEX ? ': this host is slower than Lighthouse expects, so mobile TBT and scores read worse than on a phone of the reference class' : ''}`,
+  );
 }
 
 async function main(): Promise<void> {
