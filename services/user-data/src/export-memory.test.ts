@@ -19,6 +19,8 @@ import { UD_MSG } from './messages.ts';
 const DRAFTS = 120;
 const VERSIONS = 40;
 const CHARS = 20_000;
+/** Exports timed one after another: enough timings of the other student for a p99. */
+const EXPORTS = 3;
 
 /** The embedded run (`npm start`, here on Postgres so the test can seed it): one process, every service. */
 async function startEmbedded(databaseUrl: string, port: number, env: Record<string, string>): Promise<Stack> {
@@ -96,8 +98,8 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
     return Number(hwm?.[1] ?? 0) / 1024;
   }
 
-  /** Sequential requests of another student, each timed, until `done()`; their p99 in ms. */
-  async function probeUntil(done: () => boolean, min = 0): Promise<{ p99: number; n: number }> {
+  /** Sequential requests of another student, each timed, until `done()` (and at least `min`): their ms. */
+  async function probeUntil(done: () => boolean, min = 0): Promise<number[]> {
     const latencies: number[] = [];
     while (!done() || latencies.length < min) {
       const t = performance.now();
@@ -109,9 +111,39 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
       expect(r.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    latencies.sort((a, b) => a - b);
-    const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!;
-    return { p99, n: latencies.length };
+    return latencies;
+  }
+
+  /** The 99th percentile of some timings. */
+  const p99Of = (ms: readonly number[]) => {
+    const sorted = [...ms].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+  };
+
+  /** One export downloaded by curl, as a browser would, while another student's requests are timed. */
+  async function exportWhileProbing(): Promise<{ text: string; curlOut: string; latencies: number[] }> {
+    let exporting = true;
+    const during = probeUntil(() => !exporting);
+    // Another process downloads: the test's own reading must not hold up its timings.
+    const file = path.join(os.tmpdir(), `export-${prefix}.json`);
+    const curl = spawn('curl', [
+      '-sS',
+      '-o',
+      file,
+      '-w',
+      '%{http_code} %{content_type}',
+      '-H',
+      `authorization: Bearer ${big.idToken}`,
+      `${stack.gatewayUrl}/api/export-my-data`,
+    ]);
+    let curlOut = '';
+    curl.stdout.on('data', (b: Buffer) => (curlOut += b.toString()));
+    await new Promise((resolve) => curl.once('exit', resolve));
+    exporting = false;
+    const latencies = await during;
+    const text = fs.readFileSync(file, 'utf8');
+    fs.rmSync(file);
+    return { text, curlOut, latencies };
   }
 
   describe('exporting a very large account, with 256 MB of heap per process', () => {
@@ -119,32 +151,18 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
       // The same requests on the idle instance, before and after: what this machine takes anyway (it is
       // shared, and its load drifts).
       const before = await probeUntil(() => true, 100);
-      let exporting = true;
-      const during = probeUntil(() => !exporting);
-
-      // Downloaded by another process (curl), as a browser would: the test's own reading must not hold up
-      // its timings.
-      const file = path.join(os.tmpdir(), `export-${prefix}.json`);
-      const curl = spawn('curl', [
-        '-sS',
-        '-o',
-        file,
-        '-w',
-        '%{http_code} %{content_type}',
-        '-H',
-        `authorization: Bearer ${big.idToken}`,
-        `${stack.gatewayUrl}/api/export-my-data`,
-      ]);
-      let curlOut = '';
-      curl.stdout.on('data', (b: Buffer) => (curlOut += b.toString()));
-      await new Promise((resolve) => curl.once('exit', resolve));
-      exporting = false;
-      const { p99, n } = await during;
+      // Three exports, one after another, so the p99 rests on some 300 timings, not on the worst two of 100.
+      const during: number[] = [];
+      let text = '';
+      for (let i = 0; i < EXPORTS; i++) {
+        const one = await exportWhileProbing();
+        expect(one.curlOut).toMatch(/^200 application\/json/);
+        during.push(...one.latencies);
+        text = one.text;
+      }
       const after = await probeUntil(() => true, 100);
-      const idle = { p99: Math.max(before.p99, after.p99) };
-      expect(curlOut).toMatch(/^200 application\/json/);
-      const text = fs.readFileSync(file, 'utf8');
-      fs.rmSync(file);
+      const idle = { p99: p99Of([...before, ...after]) };
+      const [p99, n] = [p99Of(during), during.length];
 
       const body = JSON.parse(text) as {
         success: boolean;
@@ -161,18 +179,17 @@ describe.each(['distributed', 'embedded'] as const)('the %s run', (mode) => {
       expect(text.length).toBeGreaterThan(DRAFTS * (VERSIONS + 1) * CHARS);
 
       console.log(
-        `${mode}: export of ${(text.length / 1e6).toFixed(0)} MB: ${n} other requests meanwhile, p99 ` +
+        `${mode}: ${EXPORTS} exports of ${(text.length / 1e6).toFixed(0)} MB: ${n} other requests meanwhile, p99 ` +
           `${p99.toFixed(1)} ms (idle p99 ${idle.p99.toFixed(1)} ms); peak RSS ` +
           stack.processes.map((p) => `${p.name} ${peakRssMiB(p.name).toFixed(0)} MiB`).join(', '),
       );
-      expect(n).toBeGreaterThan(10);
+      expect(n).toBeGreaterThan(30);
       // Under 100 ms, beyond what the shared machine adds to the same requests on an idle instance (the
       // buffered export froze every request for up to 2.3 s).
       expect(p99).toBeLessThan(100 + idle.p99);
-      // Within the pods' memory (256-384 MiB; the buffered export peaked at 542 MiB in user-data and
-      // 558 MiB in the gateway on this test).
-      for (const p of stack.processes)
-        expect(peakRssMiB(p.name)).toBeLessThan(p.name === 'user-data' ? 256 : 320);
+      // Within the pods' memory, with room to spare (user-data's pod is limited to 384 MiB; the buffered
+      // export peaked at 542 MiB in user-data and 558 MiB in the gateway on this test, after one export).
+      for (const p of stack.processes) expect(peakRssMiB(p.name)).toBeLessThan(320);
       // Both processes are still up and answering.
       expect((await api(other, '/get-notes')).status).toBe(200);
     }, 240_000);
