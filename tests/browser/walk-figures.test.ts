@@ -108,7 +108,27 @@ const READ: Record<string, string> = {
 async function readCard(page: Page, name: string): Promise<Locator> {
   await page.goto(`/search?q=${encodeURIComponent(name)}`);
   const card = page.getByRole('article', { name });
-  await card.getByText(READ[name]!).waitFor({ timeout: 60_000 });
+  await card
+    .getByText(READ[name]!)
+    .waitFor({ timeout: 60_000 })
+    .catch(async (err: unknown) => {
+      // Say what the student saw instead (a status line: paused, failed, not asked), not only the wait.
+      const seen = await page
+        .locator('main')
+        .innerText()
+        .catch(() => '(no page)');
+      const rows = await gw.db.query(
+        `SELECT r.state, r.stage, r.attempts, r.failure_reason, r.last_error, r.updated_at,
+           c.facts_gathered_at, c.document->'info'->'tips' AS tips
+         FROM colleges.college c LEFT JOIN colleges.ingestion_request r ON r.key = c.normalized_name
+         WHERE c.name = $1`,
+        [name],
+      );
+      const asked = openai.responses().map((r) => `${r.schemaName}:${String(askedAbout(r))}`);
+      throw new Error(
+        `${(err as Error).message}\nRequest and college: ${JSON.stringify(rows.rows)}\nAI asked: ${asked.join(', ')}\nThe page showed:\n${seen.slice(0, 600)}`,
+      );
+    });
   return card;
 }
 
