@@ -223,7 +223,12 @@ function ChecklistBody({
         confirmLabel="Leave without saving"
         cancelLabel="Keep editing"
         danger
-        onConfirm={guard.leave}
+        // Leaving drops the edits now, not when the next page is drawn: the router draws it in a
+        // transition, and a Back pressed before it lands must find the checklist as saved.
+        onConfirm={() => {
+          guard.leave();
+          cancel();
+        }}
         onCancel={guard.stay}
       >
         <p>
