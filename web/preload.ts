@@ -8,13 +8,14 @@ export interface RoutePreload {
   css: string[];
 }
 
-/** `<Route path="/x" element={<Page />}` or `element={<RequireAuth><Page /></RequireAuth>}` in App.tsx. */
-const ROUTE = /path="(\/[^"]*)"\s*element=\{\s*(<RequireAuth>\s*)?<(\w+)\s*\/>/g;
+/** `{ path: '/x', chunk: () => import('./pages/Page'), signedIn: true }` in App.tsx's `PAGES`. */
+const ROUTE =
+  /\{\s*path:\s*'(\/[^']*)',\s*chunk:\s*\(\)\s*=>\s*import\('\.\/pages\/(\w+)'\)(,\s*signedIn:\s*true)?\s*\}/g;
 
-/** The client routes of App.tsx and the page each one renders (the catch-all `*` is left out). */
+/** The client routes of App.tsx (its `PAGES` table) and the page each one renders (not the catch-all). */
 export function routePages(appSource: string): Map<string, { page: string; signedIn: boolean }> {
   return new Map(
-    [...appSource.matchAll(ROUTE)].map((m) => [m[1]!, { page: m[3]!, signedIn: Boolean(m[2]) }]),
+    [...appSource.matchAll(ROUTE)].map((m) => [m[1]!, { page: m[2]!, signedIn: Boolean(m[3]) }]),
   );
 }
 

@@ -75,7 +75,7 @@ describe('the HTML of each route', () => {
   it('reads every route of App.tsx, so a new page is preloaded too', () => {
     const app = fs.readFileSync(path.join(WEB_DIST, '../src/App.tsx'), 'utf8');
     const routes = routePages(app);
-    const declared = [...app.matchAll(/path="(\/[^"]*)"/g)].map((m) => m[1]);
+    const declared = [...app.matchAll(/path: '(\/[^']*)'/g)].map((m) => m[1]);
     expect([...routes.keys()].sort()).toEqual([...declared].sort());
     expect(routes.get('/usercolleges')).toEqual({ page: 'Dashboard', signedIn: true });
     expect(routes.get('/')).toEqual({ page: 'Home', signedIn: false });

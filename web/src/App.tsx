@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { BrowserRouter, Link, matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { TIMINGS } from './lib/timings';
 import { useSession } from './auth/session';
 import { PageError, PageErrorBoundary } from './components/ErrorPage';
@@ -9,59 +9,55 @@ import { RequireAuth } from './components/RequireAuth';
 import { useArrivalFocus } from './hooks/useArrivalFocus';
 import { installLeaveGuard } from './hooks/useLeaveGuard';
 
-// Each page is its own chunk, loaded when first visited.
-/** Each page's chunk, loaded on first use (and ahead of the first render by preloadPage). */
-const chunks = {
-  home: () => import('./pages/Home'),
-  login: () => import('./pages/Login'),
-  about: () => import('./pages/About'),
-  search: () => import('./pages/Search'),
-  dashboard: () => import('./pages/Dashboard'),
-  essays: () => import('./pages/Essays'),
-  profile: () => import('./pages/Profile'),
-  admin: () => import('./pages/Admin'),
-  notFound: () => import('./pages/NotFound'),
-  accountDeleted: () => import('./pages/AccountDeleted'),
-  shared: () => import('./pages/Shared'),
-};
-const Home = lazy(chunks.home);
-const Login = lazy(chunks.login);
-const About = lazy(chunks.about);
-const Search = lazy(chunks.search);
-const Dashboard = lazy(chunks.dashboard);
-const Essays = lazy(chunks.essays);
-const Profile = lazy(chunks.profile);
-const Admin = lazy(chunks.admin);
-const NotFound = lazy(chunks.notFound);
-const AccountDeleted = lazy(chunks.accountDeleted);
-const Shared = lazy(chunks.shared);
+/** A page of the app: where it is, its chunk (loaded on first use), and whether it needs a student. */
+interface Page {
+  path: string;
+  chunk: () => Promise<{ default: ComponentType }>;
+  signedIn?: true;
+}
 
-/** The pages only a signed-in student sees (the others go to the login page). */
-const SIGNED_IN: Record<string, () => Promise<unknown>> = {
-  '/search': chunks.search,
-  '/usercolleges': chunks.dashboard,
-  '/essays': chunks.essays,
-  '/essay-prompts': chunks.essays,
-  '/profile': chunks.profile,
-};
-const PUBLIC: Record<string, () => Promise<unknown>> = {
-  '/': chunks.home,
-  '/login': chunks.login,
-  '/about': chunks.about,
-  '/admin': chunks.admin,
-  '/account-deleted': chunks.accountDeleted,
-};
+/**
+ * Every page, each its own chunk: the router draws them from this table, and preloadPage starts the
+ * chunk of the page being opened from it too, so the two never disagree.
+ */
+const PAGES: readonly Page[] = [
+  { path: '/', chunk: () => import('./pages/Home') },
+  { path: '/login', chunk: () => import('./pages/Login') },
+  { path: '/about', chunk: () => import('./pages/About') },
+  { path: '/search', chunk: () => import('./pages/Search'), signedIn: true },
+  { path: '/usercolleges', chunk: () => import('./pages/Dashboard'), signedIn: true },
+  { path: '/essays', chunk: () => import('./pages/Essays'), signedIn: true },
+  { path: '/essay-prompts', chunk: () => import('./pages/Essays'), signedIn: true },
+  { path: '/profile', chunk: () => import('./pages/Profile'), signedIn: true },
+  { path: '/admin', chunk: () => import('./pages/Admin') },
+  { path: '/account-deleted', chunk: () => import('./pages/AccountDeleted') },
+  // A student's read-only share link: public, the link is the key (issue 33).
+  { path: '/shared/:token', chunk: () => import('./pages/Shared') },
+];
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+/** Each page's element, made once: a signed-in page sends a visitor to the login page. */
+const routes = PAGES.map(({ path, chunk, signedIn }) => {
+  const Component = lazy(chunk);
+  return {
+    path,
+    element: signedIn ? (
+      <RequireAuth>
+        <Component />
+      </RequireAuth>
+    ) : (
+      <Component />
+    ),
+  };
+});
 
 /**
  * Starts loading the chunk of the page at `pathname` while the app starts (main.tsx), so that the first
  * render finds it in rather than asking for it then. A signed-in page's only when someone is signed in.
  */
 export function preloadPage(pathname: string, signedIn: boolean): void {
-  const chunk =
-    PUBLIC[pathname] ??
-    (signedIn ? SIGNED_IN[pathname] : undefined) ??
-    (pathname.startsWith('/shared/') ? chunks.shared : undefined);
-  void chunk?.().catch(() => {});
+  const page = PAGES.find((p) => matchPath(p.path, pathname));
+  if (page && (signedIn || !page.signedIn)) void page.chunk().catch(() => {});
 }
 
 const homeLink = (
@@ -91,53 +87,9 @@ function Shell() {
         <PageErrorBoundary key={pathname} home={homeLink}>
           <Suspense fallback={<LoadingOverlay message="Loading..." />}>
             <Routes>
-              <Route path="/" element={<Home />} />
-              <Route path="/login" element={<Login />} />
-              <Route path="/about" element={<About />} />
-              <Route
-                path="/search"
-                element={
-                  <RequireAuth>
-                    <Search />
-                  </RequireAuth>
-                }
-              />
-              <Route
-                path="/usercolleges"
-                element={
-                  <RequireAuth>
-                    <Dashboard />
-                  </RequireAuth>
-                }
-              />
-              <Route
-                path="/essays"
-                element={
-                  <RequireAuth>
-                    <Essays />
-                  </RequireAuth>
-                }
-              />
-              <Route
-                path="/essay-prompts"
-                element={
-                  <RequireAuth>
-                    <Essays />
-                  </RequireAuth>
-                }
-              />
-              <Route
-                path="/profile"
-                element={
-                  <RequireAuth>
-                    <Profile />
-                  </RequireAuth>
-                }
-              />
-              <Route path="/admin" element={<Admin />} />
-              <Route path="/account-deleted" element={<AccountDeleted />} />
-              {/* A student's read-only share link: public, the link is the key (issue 33). */}
-              <Route path="/shared/:token" element={<Shared />} />
+              {routes.map((r) => (
+                <Route key={r.path} path={r.path} element={r.element} />
+              ))}
               <Route path="*" element={<NotFound />} />
             </Routes>
           </Suspense>
