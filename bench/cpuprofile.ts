@@ -2,6 +2,9 @@
 // per profile, the busiest functions by self time and the packages / project files where time goes.
 // `--busiest 10` looks only at the 10 s in which the process was busiest (the measured load, not start-up),
 // `--last 10` at the last 10 s before it stopped (`--skip 20`: the last 10 s before the last 20 s).
+// On this host V8's sampler lands in the socket write far more often than the write costs (81 % of a
+// healthz load in `writeUtf8String`, where `perf` and `strace` show one write a request, as bare Fastify's):
+// read a profile beside `perf record` before acting on it (docs/performance.md, 2026-11-28).
 // Usage: npx tsx bench/cpuprofile.ts <dir or .cpuprofile>... [--top 25] [--busiest <s> | --last <s> [--skip <s>]]
 import fs from 'node:fs';
 import path from 'node:path';
