@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { prefetchAhead, refetchOnMount, trackAhead } from './prefetch';
+import { markFresh, prefetchAhead, refetchOnMount, trackAhead } from './prefetch';
 
 function client() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnMount } } });
@@ -57,5 +57,19 @@ describe('data asked for ahead of its view', () => {
     await settle();
     expect(calls()).toBe(2);
     leave();
+  });
+
+  it('is not asked for again when it came with another answer (markFresh), and is read again after', async () => {
+    const { qc, options, mount, calls } = client();
+    markFresh(qc, options.queryKey, { answer: 0 });
+    const leave = mount();
+    await settle();
+    expect(calls()).toBe(0);
+    expect(qc.getQueryData(options.queryKey)).toEqual({ answer: 0 });
+    leave();
+    const leaveAgain = mount();
+    await settle();
+    expect(calls()).toBe(1);
+    leaveAgain();
   });
 });

@@ -18,6 +18,16 @@ export function prefetchAhead<T, K extends readonly unknown[]>(
   });
 }
 
+/**
+ * Keeps data that came with another answer (a checklist's deadlines, with the checklist) as if asked for
+ * ahead: the view that shows it does not ask for it again when it mounts a moment later.
+ */
+export function markFresh<T>(qc: QueryClient, queryKey: readonly unknown[], data: T): void {
+  qc.setQueryData<T>(queryKey, data);
+  const query = qc.getQueryCache().find({ queryKey, exact: true });
+  if (query && query.getObserversCount() === 0) ahead.add(query);
+}
+
 /** The client's `refetchOnMount`: stale data is read again on mount, except data asked for ahead. */
 export const refetchOnMount = (query: Query): boolean => !ahead.has(query);
 

@@ -2,27 +2,45 @@ import type { Checklist } from '@ct/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
+import { markFresh } from '../../api/prefetch';
 import { submitWrite } from '../../offline/outbox';
 import { itemGuard } from './progress';
 
+/** The key of a college's resolved deadlines, read with its checklist. */
+const deadlinesKey = (uid: string, collegeName: string) =>
+  [...userDataKeys.checklist(uid, collegeName), 'deadlines'] as const;
+
+/**
+ * The college's checklist. Its answer carries the college's resolved deadlines too: they are kept under
+ * their own key from the same answer, so the checklist and its dates come in one request and are drawn
+ * together (a date line arriving later would move the checklist under the student's thumb).
+ */
 export function useChecklist(collegeName: string | null) {
   const uid = useUid();
+  const qc = useQueryClient();
   return useQuery({
     queryKey: userDataKeys.checklist(uid, collegeName ?? ''),
     enabled: !!uid && !!collegeName,
-    queryFn: async ({ signal }) =>
-      (await api.getCollegeChecklist({ userId: uid, collegeName: collegeName ?? '' }, { signal })).checklist,
+    queryFn: async ({ signal }) => {
+      const answer = await api.getCollegeChecklist(
+        { userId: uid, collegeName: collegeName ?? '' },
+        { signal },
+      );
+      markFresh(qc, deadlinesKey(uid, collegeName ?? ''), answer.deadlines ?? []);
+      return answer.checklist;
+    },
   });
 }
 
 /**
  * The college's deadlines for the student's cycle, as the server resolves them: each plan's date, last
  * cycle's projected one year on and labelled so ("Expected January 1, 2027 (last cycle's date; ...)").
+ * Read with the checklist (see `useChecklist`); asked for on their own only when that answer is old.
  */
 export function useChecklistDeadlines(collegeName: string | null) {
   const uid = useUid();
   return useQuery({
-    queryKey: [...userDataKeys.checklist(uid, collegeName ?? ''), 'deadlines'] as const,
+    queryKey: deadlinesKey(uid, collegeName ?? ''),
     enabled: !!uid && !!collegeName,
     queryFn: async ({ signal }) =>
       (await api.getCollegeChecklist({ userId: uid, collegeName: collegeName ?? '' }, { signal }))
