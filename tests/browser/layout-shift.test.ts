@@ -37,8 +37,11 @@ async function phone(serviceWorkers: 'allow' | 'block'): Promise<BrowserContext>
   return context;
 }
 
-/** Opens a page in a new tab, lets it load and settle, and gives its layout shift with what moved. */
-async function shiftOf(context: BrowserContext, path: string) {
+/**
+ * Opens a page in a new tab, lets it load and settle, and gives its layout shift with what moved, and
+ * whether the page drew what it is for (`shows`: a heading) rather than an error page.
+ */
+async function shiftOf(context: BrowserContext, path: string, shows?: string) {
   const page = await context.newPage();
   // A phone's CPU (Lighthouse's mobile preset slows it 4x): what renders before the data comes shows.
   await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -47,8 +50,34 @@ async function shiftOf(context: BrowserContext, path: string) {
   // Late answers and lazy panels: the page has settled when nothing has been asked for a while.
   await page.waitForTimeout(1_500);
   const r = await layoutShifts(page);
+  const drawn = {
+    failed: await page.getByRole('heading', { name: 'Something went wrong on this page' }).isVisible(),
+    shows: shows ? await page.getByRole('heading', { name: shows }).isVisible() : true,
+  };
   await page.close();
-  return r;
+  return { ...r, drawn };
+}
+
+/**
+ * Forgets what this device kept of the student's data (the app's IndexedDB store; the sign-in is kept in
+ * the SDK's own), so the next page opened has none of it, as on a first visit. No tab of the app may be
+ * open: one would hold the store open and the deletion would wait for it.
+ */
+async function forgetDeviceData(context: BrowserContext) {
+  const page = await context.newPage();
+  // Same origin, outside the app (the service worker leaves /api alone): no app code opens the store.
+  await page.goto('/api/healthz');
+  const outcome = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const req = indexedDB.deleteDatabase('college-ready-device');
+        req.onsuccess = () => resolve('deleted');
+        req.onerror = () => resolve(`failed: ${req.error?.message}`);
+        req.onblocked = () => resolve('blocked by an open tab');
+      }),
+  );
+  await page.close();
+  expect(outcome).toBe('deleted');
 }
 
 const report = (path: string, r: Awaited<ReturnType<typeof shiftOf>>) =>
@@ -62,6 +91,7 @@ describe('layout shift on a phone (390x844)', () => {
     try {
       for (const path of ['/', '/login', '/about']) {
         const r = await shiftOf(context, path);
+        expect.soft(r.drawn, `${path} drawn`).toEqual({ failed: false, shows: true });
         expect.soft(r.cls, report(path, r)).toBeLessThanOrEqual(TARGET);
       }
     } finally {
@@ -79,16 +109,26 @@ describe('layout shift on a phone (390x844)', () => {
     try {
       const page = await context.newPage();
       await signInInBrowser(page, student);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      // The sign-in tab leaves the app, so that nothing holds the device's store open.
+      await page.goto('about:blank');
       // Each page twice: first with nothing of its data on the device, then as a returning student sees
       // it: the app from the service worker, the data from the device's copy while the network answers.
       for (const visit of ['first visit', 'return']) {
         if (visit === 'return') {
-          await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-          await page.reload();
+          await page.goto('/usercolleges');
           expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+          await page.waitForLoadState('networkidle');
+          await page.goto('about:blank');
         }
         for (const path of ['/usercolleges', collegeView, '/essays', '/search', '/profile', '/admin']) {
-          const r = await shiftOf(context, path);
+          if (visit === 'first visit') await forgetDeviceData(context);
+          const r = await shiftOf(
+            context,
+            path,
+            path === collegeView ? `Checklist — ${college.name}` : undefined,
+          );
+          expect.soft(r.drawn, `${visit}: ${path} drawn`).toEqual({ failed: false, shows: true });
           expect.soft(r.cls, `${visit}: ${report(path, r)}`).toBeLessThanOrEqual(TARGET);
         }
       }

@@ -7,7 +7,9 @@ import { useSession } from '../auth/session';
 import { LoadError } from '../components/LoadError';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ChecklistPanel, type Notify } from '../features/checklist/ChecklistPanel';
-import { useAddCollege, useRemoveCollege, useUserColleges } from '../api/student';
+import { useAddCollege, useRemoveCollege, useResourcesDemographics, useUserColleges } from '../api/student';
+import { useChecklist } from '../features/checklist/api';
+import { useStudentProfile } from '../features/money/api';
 import { CollegesSidebar } from '../features/dashboard/CollegesSidebar';
 import { ListControls } from '../features/list-view/ListControls';
 import { applyListView, isFiltered, readListView } from '../features/list-view/listView';
@@ -24,6 +26,10 @@ import { type Banner, StatusBanner } from '../components/StatusBanner';
 /** The college just removed (Undo adds it back with its progress), or the one Undo brought back. */
 type Removal = { name: string; wasSelected: boolean; state: 'removed' | 'undoing' | 'restored' } | null;
 const SUCCESS_BANNER_MS = 3000;
+
+/** Whether a query is on its way to its first answer (not waiting for the network, not failed). */
+const arriving = (q: { isPending: boolean; fetchStatus: string }) =>
+  q.isPending && q.fetchStatus === 'fetching';
 
 /**
  * /usercolleges: the "Your Colleges" sidebar and four panels for the selected college (resources and
@@ -54,6 +60,18 @@ export default function DashboardPage() {
     listView.sort === 'fit',
   );
   const selected = asked && colleges.data?.some((c) => c.collegeName === asked) ? asked : null;
+  // The college's first screen, its cost and its checklist with its dates, is drawn in one go once their
+  // answers are in (asked for together): drawn as each came, the later one would push the other down
+  // under the student's thumb. An answer that cannot come yet (offline, failed) does not hold it: each
+  // panel then says so itself. Once seen, the device's copy draws at once.
+  const checklist = useChecklist(selected);
+  const costs = useResourcesDemographics(selected);
+  const money = useStudentProfile();
+  // Held once per college shown: a panel asking again later (Retry) must not take the others away.
+  const [drawnFor, setDrawnFor] = useState<string | null>(null);
+  const panelsArriving =
+    !!selected && drawnFor !== selected && (arriving(checklist) || arriving(costs) || arriving(money));
+  if (selected && !panelsArriving && drawnFor !== selected) setDrawnFor(selected);
   // With no college asked for, the season overview shows: its data comes beside the list.
   usePrefetchOverview(!asked);
   const [editing, setEditing] = useState(false);
@@ -227,7 +245,13 @@ export default function DashboardPage() {
           alsoTrapIn={() => toast.current}
         />
         {/* No college selected (the spec's starting state): the whole season at a glance. */}
-        {selected ? (
+        {panelsArriving ? (
+          <div className="dashboard-panels">
+            <section className="card dashboard-panel panels-arriving" role="status" aria-live="polite">
+              <p className="muted">Loading {selected}...</p>
+            </section>
+          </div>
+        ) : selected ? (
           <>
             {/* Two columns that each keep their own height: opening one panel never leaves a gap beside it. */}
             <div className="dashboard-panels">
