@@ -1,8 +1,8 @@
 import type { UserCollege } from '@ct/contracts';
-import { useQueries } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { checklistQuery } from '../checklist/api';
 import { checklistProgress } from '../checklist/progress';
-import { useUid, userDataKeys } from '../../api/keys';
+import { useUid } from '../../api/keys';
 import { BarList } from './BarList';
 
 /**
@@ -12,13 +12,12 @@ import { BarList } from './BarList';
  */
 export default function ListProgressChart({ colleges }: { colleges: readonly UserCollege[] }) {
   const uid = useUid();
+  const qc = useQueryClient();
   const checklists = useQueries({
     queries: colleges.map((c) => ({
-      queryKey: userDataKeys.checklist(uid, c.collegeName),
+      ...checklistQuery(qc, uid, c.collegeName),
       enabled: !!uid,
       staleTime: 60_000,
-      queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        (await api.getCollegeChecklist({ userId: uid, collegeName: c.collegeName }, { signal })).checklist,
     })),
   });
   if (!colleges.length) return null;

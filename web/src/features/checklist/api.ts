@@ -1,5 +1,5 @@
 import type { Checklist } from '@ct/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useUid, userDataKeys } from '../../api/keys';
 import { markFresh } from '../../api/prefetch';
@@ -13,23 +13,23 @@ const deadlinesKey = (uid: string, collegeName: string) =>
 /**
  * The college's checklist. Its answer carries the college's resolved deadlines too: they are kept under
  * their own key from the same answer, so the checklist and its dates come in one request and are drawn
- * together (a date line arriving later would move the checklist under the student's thumb).
+ * together (a date line arriving later would move the checklist under the student's thumb). For every
+ * reader of the checklist: the panel, and the list's progress chart.
  */
-export function useChecklist(collegeName: string | null) {
-  const uid = useUid();
-  const qc = useQueryClient();
-  return useQuery({
-    queryKey: userDataKeys.checklist(uid, collegeName ?? ''),
-    enabled: !!uid && !!collegeName,
+export const checklistQuery = (qc: QueryClient, uid: string, collegeName: string) =>
+  queryOptions({
+    queryKey: userDataKeys.checklist(uid, collegeName),
     queryFn: async ({ signal }) => {
-      const answer = await api.getCollegeChecklist(
-        { userId: uid, collegeName: collegeName ?? '' },
-        { signal },
-      );
-      markFresh(qc, deadlinesKey(uid, collegeName ?? ''), answer.deadlines ?? []);
+      const answer = await api.getCollegeChecklist({ userId: uid, collegeName }, { signal });
+      markFresh(qc, deadlinesKey(uid, collegeName), answer.deadlines ?? []);
       return answer.checklist;
     },
   });
+
+export function useChecklist(collegeName: string | null) {
+  const uid = useUid();
+  const qc = useQueryClient();
+  return useQuery({ ...checklistQuery(qc, uid, collegeName ?? ''), enabled: !!uid && !!collegeName });
 }
 
 /**
