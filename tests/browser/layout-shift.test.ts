@@ -59,9 +59,10 @@ async function shiftOf(context: BrowserContext, path: string, shows?: string) {
 }
 
 /**
- * Forgets what this device kept of the student's data (the app's IndexedDB store; the sign-in is kept in
- * the SDK's own), so the next page opened has none of it, as on a first visit. No tab of the app may be
- * open: one would hold the store open and the deletion would wait for it.
+ * Forgets what this device kept of the student's data (the app's IndexedDB store, and the pages' last
+ * screens in localStorage; the sign-in is kept in the SDK's own), so the next page opened has none of it,
+ * as on a first visit. No tab of the app may be open: one would hold the store open and the deletion would
+ * wait for it.
  */
 async function forgetDeviceData(context: BrowserContext) {
   const page = await context.newPage();
@@ -70,6 +71,7 @@ async function forgetDeviceData(context: BrowserContext) {
   const outcome = await page.evaluate(
     () =>
       new Promise<string>((resolve) => {
+        localStorage.removeItem('college-ready:last-screen');
         const req = indexedDB.deleteDatabase('college-ready-device');
         req.onsuccess = () => resolve('deleted');
         req.onerror = () => resolve(`failed: ${req.error?.message}`);

@@ -54,10 +54,16 @@ const routes = PAGES.map(({ path, chunk, signedIn }) => {
 /**
  * Starts loading the chunk of the page at `pathname` while the app starts (main.tsx), so that the first
  * render finds it in rather than asking for it then. A signed-in page's only when someone is signed in.
+ * Resolves when it is in (or could not be loaded: the page's error boundary says so then).
  */
-export function preloadPage(pathname: string, signedIn: boolean): void {
+export function preloadPage(pathname: string, signedIn: boolean): Promise<void> {
   const page = PAGES.find((p) => matchPath(p.path, pathname));
-  if (page && (signedIn || !page.signedIn)) void page.chunk().catch(() => {});
+  return page && (signedIn || !page.signedIn)
+    ? page.chunk().then(
+        () => {},
+        () => {},
+      )
+    : Promise.resolve();
 }
 
 const homeLink = (

@@ -1,3 +1,5 @@
+// First: draws the last screen kept of this page before React loads (offline/last-screen.ts).
+import { lastScreenOf } from './offline/paint-last-screen';
 import type { PublicConfig } from '@ct/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
@@ -9,6 +11,7 @@ import { ProblemPage } from './components/ErrorPage';
 import { ConfigContext, setAppConfig } from './config';
 import { restoreOnce } from './offline/device';
 import { DeviceStore } from './offline/DeviceStore';
+import { dropLastScreen } from './offline/last-screen';
 import { registerServiceWorker } from './pwa/register';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import './styles/global.css';
@@ -62,6 +65,12 @@ const CONFIG_KEY = 'college-ready:public-config';
  * once. A device slower than this renders without them and draws them when they come.
  */
 const DEVICE_WAIT_MS = 250;
+/**
+ * With the page's last screen on show, the first render waits longer, for everything it needs to draw the
+ * same screen live (the session, the device's data and the page's chunk), rather than replacing it with a
+ * loading one for a moment.
+ */
+const LAST_SCREEN_WAIT_MS = 3_000;
 
 /** Resolves when `p` settles or `ms` have passed, whichever is first. */
 const within = (p: Promise<unknown>, ms: number) =>
@@ -121,14 +130,16 @@ async function boot(retry = false) {
   });
   // What the device knows, before the first render: the session it stored, then the student's saved
   // data (painted before the network answers), while the page's own chunk loads.
-  const session = readSessionEarly(config.firebase.apiKey).then((s) => {
+  const session = readSessionEarly(config.firebase.apiKey).then((s): Promise<unknown> | null => {
     const student = s && s !== 'nobody' ? s : null;
+    // A screen kept for someone else (signed out elsewhere, say) goes at once.
+    if (lastScreenOf && lastScreenOf !== student?.user.uid) dropLastScreen();
     // The device's read first: it goes on off the main thread while the chunk's preloads are set up.
     const restored = student && restoreOnce(queryClient, student.user.uid);
-    preloadPage(location.pathname, student !== null);
-    return restored;
+    const chunk = preloadPage(location.pathname, student !== null);
+    return lastScreenOf ? Promise.all([restored, chunk]) : restored;
   });
-  await within(session, DEVICE_WAIT_MS);
+  await within(session, lastScreenOf ? LAST_SCREEN_WAIT_MS : DEVICE_WAIT_MS);
   trackAhead(queryClient);
   registerServiceWorker();
   // A transition: React renders the first screen in short slices, so a slow phone stays responsive.

@@ -2,6 +2,7 @@ import { IsRestoringProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../auth/session';
 import { forgetDevice, restoredAlready, restoreOnce, saveQueries } from './device';
+import { keepLastScreens } from './last-screen';
 import { useOutbox } from './outbox';
 import { OfflineBanner } from './OfflineBanner';
 
@@ -22,15 +23,15 @@ export function DeviceStore({ children }: { children: ReactNode }) {
     if (!uid) return;
     last.current = uid;
     let live = true;
-    let unsubscribe = () => {};
+    let stops: Array<() => void> = [];
     void restoreOnce(qc, uid).then(() => {
       if (!live) return;
-      unsubscribe = saveQueries(qc, uid);
+      stops = [saveQueries(qc, uid), keepLastScreens(qc, uid)];
       setRestored(uid);
     });
     return () => {
       live = false;
-      unsubscribe();
+      stops.forEach((stop) => stop());
     };
   }, [uid, qc]);
 

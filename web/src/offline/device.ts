@@ -1,5 +1,7 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
+import { DEVICE_MAX_AGE_MS } from './kept-for';
+import { forgetLastScreens } from './last-screen';
 
 /**
  * What this device keeps of a student, in IndexedDB: the last data the app saw (react-query's cache,
@@ -11,9 +13,6 @@ export const deviceStore = (): UseStore => (store ??= createStore('college-ready
 
 export const queriesKey = (uid: string) => `queries:${uid}`;
 export const outboxKey = (uid: string) => `outbox:${uid}`;
-
-/** How long a persisted cache may serve offline reads (and, on open, paint before the network answers). */
-export const DEVICE_MAX_AGE_MS = 30 * 24 * 3_600_000;
 
 /** Bumped when the shape of cached data changes, so an old cache is dropped rather than misread. */
 const CACHE_VERSION = 1;
@@ -110,6 +109,7 @@ let keeping = true;
  */
 export async function forgetSavedQueries(): Promise<void> {
   keeping = false;
+  forgetLastScreens();
   const all = await keys(deviceStore());
   await delMany(
     all.filter((k) => typeof k === 'string' && k.startsWith('queries:')),
@@ -120,6 +120,7 @@ export async function forgetSavedQueries(): Promise<void> {
 /** Deletes everything this device kept of a student (sign-out, account deletion). */
 export async function forgetDevice(uid: string): Promise<void> {
   if (restoring?.uid === uid) restoring = null;
+  forgetLastScreens();
   await Promise.all([del(queriesKey(uid), deviceStore()), del(outboxKey(uid), deviceStore())]).catch(
     () => {},
   );
