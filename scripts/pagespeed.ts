@@ -208,7 +208,8 @@ async function lighthouseRun({
       body: { note: { title: 'Essay draft', content: 'Finish the draft', deadline: '2027-01-10' } },
     });
 
-    // Every run is a first visit: the HTTP cache is emptied before it, the session (IndexedDB) is kept.
+    // Every run is a first visit: the HTTP cache and localStorage are emptied before it, the session
+    // (IndexedDB) is kept.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const context = browser.contexts()[0]!;
     const clearHttpCache = async () => {
@@ -234,10 +235,11 @@ async function lighthouseRun({
       });
       const cdp = await context.newCDPSession(tab);
       await cdp.send('Network.clearBrowserCache');
-      // The service worker and its precache too (a first visit has neither); the session stays.
+      // The service worker and its precache too (a first visit has neither), and the last screens kept
+      // in localStorage (web/src/offline/last-screen.ts); the session (IndexedDB) stays.
       await cdp.send('Storage.clearDataForOrigin', {
         origin: gw.url,
-        storageTypes: 'cache_storage,service_workers',
+        storageTypes: 'cache_storage,service_workers,local_storage',
       });
       await tab.close();
     };
