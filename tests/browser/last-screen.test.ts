@@ -129,7 +129,9 @@ describe('the last screen kept on the device', () => {
   it("is not drawn over another student's session: the screen kept for someone else goes at once", async () => {
     const { page, context } = await student('Second Student');
     // A screen kept for another uid at this address (left by a session that ended without the app),
-    // planted from a page of the site outside the app (the app's own page would keep its screen over it).
+    // planted from a page of the site outside the app (the app's own page would keep its screen over it),
+    // as this build keeps them (the build is read from the student's own kept screen).
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), KEY)).not.toBeNull();
     await page.goto('/api/healthz');
     await page.evaluate(
       ({ k, path }) =>
@@ -137,6 +139,7 @@ describe('the last screen kept on the device', () => {
           k,
           JSON.stringify({
             v: 1,
+            build: (JSON.parse(localStorage.getItem(k)!) as { build: string }).build,
             uid: 'someone-else',
             screens: {
               [path]: { html: '<main><h1>Someone Else Private Notes</h1></main>', savedAt: Date.now() },

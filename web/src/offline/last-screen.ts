@@ -16,6 +16,12 @@ import { DEVICE_MAX_AGE_MS } from './kept-for';
 
 export const LAST_SCREEN_KEY = 'college-ready:last-screen';
 const VERSION = 1;
+/**
+ * The build the screens were taken with: this module's own address, which names the entry chunk and
+ * changes with every build. A screen of an earlier version of the app is not drawn by a later one (its
+ * markup may not be what the new stylesheet and pages expect).
+ */
+const BUILD = import.meta.url;
 
 /** The pages whose last screen is kept: the signed-in ones that draw the student's data. */
 // Not /search: what it shows is the search of the moment, which the page does not draw again.
@@ -40,6 +46,7 @@ interface Screen {
 }
 interface Saved {
   v: number;
+  build: string;
   uid: string;
   screens: Record<string, Screen>;
 }
@@ -51,7 +58,9 @@ function read(): Saved | null {
     const raw = localStorage.getItem(LAST_SCREEN_KEY);
     if (!raw) return null;
     const saved = JSON.parse(raw) as Saved;
-    return saved?.v === VERSION && typeof saved.uid === 'string' && saved.screens ? saved : null;
+    return saved?.v === VERSION && saved.build === BUILD && typeof saved.uid === 'string' && saved.screens
+      ? saved
+      : null;
   } catch {
     return null;
   }
@@ -139,7 +148,7 @@ export function takeLastScreen(uid: string, now = Date.now()): void {
   const write = (list: typeof entries) =>
     localStorage.setItem(
       LAST_SCREEN_KEY,
-      JSON.stringify({ v: VERSION, uid, screens: Object.fromEntries(list) } satisfies Saved),
+      JSON.stringify({ v: VERSION, build: BUILD, uid, screens: Object.fromEntries(list) } satisfies Saved),
     );
   try {
     write(keep);
