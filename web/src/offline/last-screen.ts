@@ -14,7 +14,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DEVICE_MAX_AGE_MS } from './kept-for';
 
-export const LAST_SCREEN_KEY = 'college-ready:last-screen';
+const LAST_SCREEN_KEY = 'college-ready:last-screen';
 const VERSION = 1;
 /**
  * The build the screens were taken with: this module's own address, which names the entry chunk and
@@ -33,7 +33,7 @@ const MAX_CHARS = 1_500_000;
 const TAKE_AFTER_MS = 1_000;
 
 /** What a screen drawn from the device is marked with: the copy's wrapper, removed by the app's render. */
-export const LAST_SCREEN_ATTR = 'data-last-screen';
+const LAST_SCREEN_ATTR = 'data-last-screen';
 
 /** Not kept: what belongs to the moment, not to the page (dialogs, the offline and update bars). */
 const NOT_KEPT = 'dialog, [role="dialog"], [role="alertdialog"], .offline-banner, .pwa-bar';
@@ -70,11 +70,11 @@ function read(): Saved | null {
  * Draws the screen kept for this address into the page's root, inert, if there is one and the app has
  * not drawn yet. Returns whose screen it drew (their uid), or null.
  */
-export function paintLastScreen(now = Date.now()): string | null {
+export function paintLastScreen(): string | null {
   const root = document.getElementById('root');
   const saved = read();
   const screen = saved?.screens[here()];
-  if (!root || !saved || !screen || now - screen.savedAt > DEVICE_MAX_AGE_MS) return null;
+  if (!root || !saved || !screen || Date.now() - screen.savedAt > DEVICE_MAX_AGE_MS) return null;
   // Only over the header index.html draws: never over the app.
   if (root.children.length !== 1 || !root.firstElementChild?.matches('header.navbar')) return null;
   const copy = document.createElement('div');
@@ -132,14 +132,14 @@ function serialise(root: HTMLElement): string {
 }
 
 /** Keeps this page's screen as the student sees it now, if it is a page that is kept and it is drawn. */
-export function takeLastScreen(uid: string, now = Date.now()): void {
+function takeLastScreen(uid: string): void {
   const root = document.getElementById('root');
   if (!root || !KEPT_PATHS.has(location.pathname)) return;
   if (root.querySelector(`[${LAST_SCREEN_ATTR}]`) || root.querySelector(NOT_READY)) return;
   const before = read();
   const screens = {
     ...(before?.uid === uid ? before.screens : {}),
-    [here()]: { html: serialise(root), savedAt: now },
+    [here()]: { html: serialise(root), savedAt: Date.now() },
   };
   // The newest first; the oldest go when there are too many or they are too large together.
   const entries = Object.entries(screens).sort(([, a], [, b]) => b.savedAt - a.savedAt);
