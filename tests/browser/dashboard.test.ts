@@ -165,6 +165,9 @@ describe('dashboard in Chromium', () => {
     const panel = checklistPanel(page);
     const group = panel.getByRole('group', { name: 'Application' });
     await group.getByRole('checkbox').first().waitFor();
+    // The checklist may first be drawn from what the list page had already read, with its own read still
+    // on the way: let it land first, or it could bring the rewrite below before the tick is made.
+    await page.waitForLoadState('networkidle');
 
     // Meanwhile another device rewrites the checklist: the first item is now a different one.
     const current = await serverChecklist(user, RIVERBEND);
