@@ -19,10 +19,14 @@ export class RoleRepository {
     return r.rows[0]?.role ?? null;
   }
 
-  /** The uid's role and when it was last granted; null without one. */
+  /**
+   * The uid's role and when it was last granted, in whole milliseconds like `Date.now()`: Postgres keeps
+   * microseconds, and a fraction would put a grant after a session started in the same millisecond.
+   * Null without a role.
+   */
   async findGrant(uid: string): Promise<{ role: StaffRole; grantedAtMs: number } | null> {
     const r = await this.db.query<{ role: StaffRole; granted_ms: number }>(
-      `SELECT role, (extract(epoch FROM granted_at) * 1000)::float8 AS granted_ms
+      `SELECT role, floor(extract(epoch FROM granted_at) * 1000)::float8 AS granted_ms
        FROM auth.staff_roles WHERE uid = $1`,
       [uid],
     );
