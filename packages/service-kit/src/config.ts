@@ -147,7 +147,8 @@ export function parseConfig<T extends TObject>(
       if (weak) problems.push(`${key}: ${weak}; ${MAKE_SECRET_HINT}`);
       continue;
     }
-    const secret = /TOKEN|KEY|SECRET|PASSWORD/.test(key);
+    // A value is not echoed when its name says it is secret, or when it is a URL with credentials in it.
+    const secret = /TOKEN|KEY|SECRET|PASSWORD/.test(key) || /^[a-z]+:\/\/[^/]*@/i.test(String(raw[key]));
     const expected =
       'anyOf' in prop
         ? `one of ${(prop.anyOf as { const?: unknown }[]).map((o) => o.const).join(', ')}`

@@ -51,6 +51,22 @@ describe('config from the environment', () => {
     expect(problems.join('\n')).not.toContain('short-secret');
   });
 
+  it('never echoes a URL with credentials in it, whatever its name', () => {
+    // A relay URL mistyped by an operator (smpt://) carries its password.
+    expect(() => parseConfig(BaseConfig, { REDIS_URL: 'redsi://:hunter2-password@redis:6379' })).toThrow(
+      /REDIS_URL: must match pattern/,
+    );
+    try {
+      parseConfig(BaseConfig, { REDIS_URL: 'redsi://:hunter2-password@redis:6379' });
+    } catch (e) {
+      expect((e as ConfigError).problems.join('\n')).not.toContain('hunter2');
+    }
+    // A URL without credentials is still quoted, which is what helps an operator fix it.
+    expect(() => parseConfig(BaseConfig, { REDIS_URL: 'redsi://redis:6379' })).toThrow(
+      /got "redsi:\/\/redis:6379"/,
+    );
+  });
+
   it('refuses placeholder, short and repetitive secrets, says how to make one, and never echoes them', () => {
     const problemsFor = (INTERNAL_TOKEN: string) => {
       try {
