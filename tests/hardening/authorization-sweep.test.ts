@@ -96,7 +96,10 @@ const bobHints = () =>
 
 const describeRes = (r: ApiResponse) => `${r.status} ${r.text.slice(0, 140)}`;
 
-const { gw } = gatewaySuite({ env: { RUN_WORKER: 'false' } });
+// A mail relay is configured (never reached: the job does not run) so the weekly e-mail's settings can be set.
+const { gw } = gatewaySuite({
+  env: { RUN_WORKER: 'false', REMINDER_EVERY_MS: '0', SMTP_URL: 'smtp://digest:pw@127.0.0.1:9' },
+});
 beforeAll(async () => {
   await seedColleges(gw.db, [buildCollege({ name: SHARED_COLLEGE }), buildCollege({ name: BOB_COLLEGE })]);
   const names = ['Alice', 'Bob', 'Carol', 'Sam', 'Rev', 'Dis', 'Del'] as const;

@@ -10,6 +10,7 @@ import { accountDataRoutes } from './routes/account.ts';
 import { checklistRoutes } from './routes/checklist.ts';
 import { collegeRoutes } from './routes/colleges.ts';
 import { deadlineRoutes } from './routes/deadlines.ts';
+import { digestRoutes } from './routes/digest.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { noteRoutes } from './routes/notes.ts';
@@ -18,6 +19,7 @@ import { academicRoutes } from './routes/academic.ts';
 import { recommenderRoutes } from './routes/recommenders.ts';
 import { reminderRoutes } from './routes/reminders.ts';
 import { webPushSender } from './reminders/push.ts';
+import { sendDueDigests, smtpSender } from './reminders/send-digests.ts';
 import { sendDueReminders } from './reminders/send-reminders.ts';
 import { seasonRoutes } from './routes/season.ts';
 import { shareRoutes } from './routes/share.ts';
@@ -44,6 +46,7 @@ export default defineService({
     ...seasonRoutes(deps),
     ...shareRoutes(deps),
     ...reminderRoutes(deps),
+    ...digestRoutes(deps),
     ...accountDataRoutes(deps),
     ...internalRoutes(deps),
   ],
@@ -79,16 +82,26 @@ export default defineService({
     const timer = setInterval(() => void purge(), USER_DATA_TUNING.removedPurgeEveryMs);
     timer.unref();
     ctx.onClose(() => clearInterval(timer));
-    // Deadline reminders: each pass sends what has come due, once (rows claim them across replicas).
+    // Deadline reminders and the weekly e-mail: each pass sends what has come due, once (rows claim them
+    // across replicas).
     const every = ctx.config.REMINDER_EVERY_MS;
     if (every > 0) {
       const send = webPushSender(deps.vapid);
+      const mail = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM) : null;
+      if (mail) ctx.onClose(() => mail.close());
       const remind = async () => {
         try {
           const r = await sendDueReminders(deps, send);
           if (r.sent || r.dropped) ctx.log.info(r, 'deadline reminders sent');
         } catch (err) {
           ctx.log.warn({ err }, 'reminder pass failed; retried at the next interval');
+        }
+        if (!mail) return;
+        try {
+          const r = await sendDueDigests(deps, mail.send);
+          if (r.sent || r.failed) ctx.log.info(r, 'weekly e-mails sent');
+        } catch (err) {
+          ctx.log.warn({ err }, 'weekly e-mail pass failed; retried at the next interval');
         }
       };
       const reminderTimer = setInterval(() => void remind(), every);

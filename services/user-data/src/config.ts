@@ -20,7 +20,22 @@ export const USER_DATA_SETTINGS = {
     pattern: '^(mailto:|https://)',
     default: 'mailto:reminders@college-ready.app',
   }),
-  /** How often the reminder job looks for reminders due (0: never, for tests that run it themselves). */
+  /**
+   * The mail relay of the weekly e-mail of deadlines (smtp:// or smtps://, with its user and password).
+   * Without it no e-mail is sent and Profile does not offer it.
+   */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://.+' })),
+  /** Who the weekly e-mail comes from. */
+  MAIL_FROM: Type.String({ minLength: 3, default: 'College Ready <deadlines@college-ready.app>' }),
+  /**
+   * Where students open the app (https://app.example.org): the links in the weekly e-mail. Without it,
+   * http://localhost:PORT, right for the embedded run on one machine.
+   */
+  APP_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+  /**
+   * How often the reminder job looks for reminders and weekly e-mails due (0: never, for tests that run
+   * it themselves).
+   */
   REMINDER_EVERY_MS: Type.Integer({ minimum: 0, default: 15 * 60_000 }),
 };
 

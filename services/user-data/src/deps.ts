@@ -9,6 +9,7 @@ import type { UserDataSettings } from './config.ts';
 import { UD_MSG } from './messages.ts';
 import { AcademicRepository } from './repositories/academic.ts';
 import { UserCollegeRepository } from './repositories/colleges.ts';
+import { DigestRepository } from './repositories/digests.ts';
 import { DraftRepository } from './repositories/drafts.ts';
 import { ExportClaimRepository } from './repositories/exports.ts';
 import { IdempotencyRepository } from './repositories/idempotency.ts';
@@ -53,6 +54,8 @@ export interface Deps {
   idempotency: IdempotencyRepository;
   /** Push subscriptions, reminder settings and the record of reminders sent. */
   reminders: ReminderRepository;
+  /** Who gets the weekly e-mail of deadlines, where, and the weeks sent. */
+  digests: DigestRepository;
   /** The keys deadline reminders are signed with (config, or kept in the data folder). */
   vapid: VapidKeys;
   /**
@@ -86,6 +89,7 @@ export function makeDeps(ctx: ServiceContext<UserDataSettings>): Deps {
     now: clockOf(ctx.config as { NODE_ENV?: string; USER_DATA_CLOCK?: string }),
     idempotency: new IdempotencyRepository(ctx.db),
     reminders: new ReminderRepository(ctx.db),
+    digests: new DigestRepository(ctx.db),
     vapid: vapidKeys(ctx.config),
     async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };

@@ -11,5 +11,6 @@ export * from './fakes/scorecard-fake.ts';
 export * from './fakes/openai-fake.ts';
 export * from './fakes/scorecard-downloads-fake.ts';
 export * from './fakes/push-fake.ts';
+export * from './fakes/smtp-fake.ts';
 export * from './page-metrics.ts';
 export * from './suites.ts';

@@ -73,6 +73,17 @@ export const exportMyData = defineRoute({
           ),
           /** The read-only links the student handed out (never their tokens) */
           shareLinks: Type.Optional(Type.Array(ShareLink)),
+          /** The weekly e-mail: whether it is on, where it goes and in which zone (null: never turned on) */
+          weeklyEmail: Type.Optional(
+            Type.Union([
+              Type.Object({
+                enabled: Type.Boolean(),
+                email: Type.Union([Type.String(), Type.Null()]),
+                zone: Type.String(),
+              }),
+              Type.Null(),
+            ]),
+          ),
         }),
       }),
     },

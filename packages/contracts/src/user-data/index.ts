@@ -18,6 +18,7 @@ import {
   revokeCalendarFeed,
   updateDeadlineSettings,
 } from './deadlines.ts';
+import { getDigestSettings, stopDigest, updateDigestSettings } from './digest.ts';
 import { getEssayDrafts, getEssayDraftVersions, saveEssayDraft } from './drafts.ts';
 import {
   internalListNoteReads,
@@ -48,6 +49,7 @@ export * from './account.ts';
 export * from './checklist.ts';
 export * from './colleges.ts';
 export * from './deadlines.ts';
+export * from './digest.ts';
 export * from './drafts.ts';
 export * from './internal.ts';
 export * from './notes.ts';
@@ -99,6 +101,9 @@ export const userDataRoutes = [
   subscribeReminders,
   unsubscribeReminders,
   updateReminderSettings,
+  getDigestSettings,
+  updateDigestSettings,
+  stopDigest,
   exportMyData,
   deleteMyData,
   internalForgetUserDataStudent,

@@ -98,6 +98,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
       const apps = await season.listApplications(uid, tx);
       const offers = await season.listAidOffers(uid, tx);
       const links = await shareLinks.listLinks(uid, tx);
+      const digest = await deps.digests.settings(uid, tx);
       return {
         userId: uid,
         exportedAt: new Date().toISOString(),
@@ -114,6 +115,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
         applications: apps.map((a) => ({ collegeId: a.college_key, ...presentApplication(a) })),
         aidOffers: offers.map((o) => ({ collegeId: o.college_key, ...presentAidOffer(o) })),
         shareLinks: links.map(presentShareLink),
+        weeklyEmail: digest && { enabled: digest.enabled, email: digest.email, zone: digest.zone },
       };
     });
   }
@@ -166,6 +168,7 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
     await students.forget(uid, tx);
     await deps.idempotency.forget(uid, tx);
     await deps.reminders.forget(uid, tx);
+    await deps.digests.forget(uid, tx);
     return { colleges: c, notes: n };
   }
 }

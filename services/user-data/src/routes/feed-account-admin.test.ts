@@ -352,6 +352,8 @@ describe('every user route refuses another student', () => {
       body: { userId, endpoint: 'https://push.example.test/injected' },
     }),
     'POST /update-reminder-settings': (userId) => ({ body: { userId, paused: true } }),
+    'GET /get-digest-settings': (userId) => ({ query: { userId } }),
+    'POST /update-digest-settings': (userId) => ({ body: { userId, enabled: false } }),
   };
 
   it('covers every user route of the service', () => {
