@@ -33,6 +33,8 @@ const PAGES: readonly Page[] = [
   { path: '/account-deleted', chunk: () => import('./pages/AccountDeleted') },
   // A student's read-only share link: public, the link is the key (issue 33).
   { path: '/shared/:token', chunk: () => import('./pages/Shared') },
+  // The weekly e-mail's stop link: public, the link is the key.
+  { path: '/email-digest/stop/:token', chunk: () => import('./pages/EmailDigestStop') },
 ];
 const NotFound = lazy(() => import('./pages/NotFound'));
 

@@ -137,9 +137,9 @@ export async function serveWeb(
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
-    // A student's share link (issue 33): never kept by a cache, never indexed, and its token never sent
-    // on to another site as a referrer.
-    if (url.startsWith('/shared/'))
+    // A student's share link (issue 33) and the weekly e-mail's stop link: never kept by a cache, never
+    // indexed, and their token never sent on to another site as a referrer.
+    if (url.startsWith('/shared/') || url.startsWith('/email-digest/'))
       reply
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex, nofollow')

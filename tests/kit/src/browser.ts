@@ -52,6 +52,8 @@ export async function newPage(
     reducedMotion?: 'reduce' | 'no-preference';
     /** 'block': no service worker (a browser without one, or before it is installed). */
     serviceWorkers?: 'allow' | 'block';
+    /** The browser's time zone (IANA id); the host's by default. */
+    timezoneId?: string;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
@@ -60,6 +62,7 @@ export async function newPage(
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     reducedMotion: opts.reducedMotion ?? 'no-preference',
     acceptDownloads: true,
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -4,6 +4,7 @@ import { AcademicProfilePanel } from '../features/fit';
 import { MoneyProfilePanel } from '../features/money/MoneyProfilePanel';
 import { NotesPanel } from '../features/notes/NotesPanel';
 import { InstallHint } from '../pwa/InstallHint';
+import { DigestPanel } from '../features/reminders/DigestPanel';
 import { RemindersPanel } from '../features/reminders/RemindersPanel';
 import { YourDataSection } from '../features/notes/YourDataSection';
 import { ShareLinksPanel } from '../features/share/ShareLinksPanel';
@@ -37,6 +38,7 @@ export default function ProfilePage() {
       <AccountSection />
       <InstallHint />
       <RemindersPanel />
+      <DigestPanel />
       <MoneyProfilePanel />
       <AcademicProfilePanel />
       <DeadlinesCalendar />

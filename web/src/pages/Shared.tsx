@@ -2,31 +2,14 @@ import type { SharedCollege, SharedView } from '@ct/contracts';
 import { INCOME_BANDS } from '@ct/contracts/planning';
 import { PLAN_LABELS, STATUS_LABELS } from '@ct/contracts/season';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { progressLevel } from '../features/checklist/progress';
 import { Link, useParams } from 'react-router-dom';
 import { api, ApiError, errorMessage } from '../api/client';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { usePageMeta } from '../hooks/usePageMeta';
+import { usePrivatePage } from '../hooks/usePrivatePage';
 import { formatCalendarDate, formatMoney } from '../lib/format';
 import '../features/share/share.css';
-
-/** Keeps the page out of search engines and its address out of referrers while it is shown. */
-function usePrivatePage() {
-  useEffect(() => {
-    const made = [
-      ['robots', 'noindex, nofollow'],
-      ['referrer', 'no-referrer'],
-    ].map(([name, content]) => {
-      const el = document.createElement('meta');
-      el.name = name!;
-      el.content = content!;
-      document.head.appendChild(el);
-      return el;
-    });
-    return () => made.forEach((el) => el.remove());
-  }, []);
-}
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
