@@ -274,6 +274,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       REDIS_URL: 'redis://redis:6379',
       OPENAI_BASE_URL: 'https://api.openai.com/v1',
       SCORECARD_API_URL: 'https://api.data.gov/ed/collegescorecard/v1',
+      SMTP_URL: 'smtp://digest:password@mail.example.org:587',
     };
     for (const p of specs) {
       const c = podSpec(find(objs, 'Deployment', p.name)!).containers[0]!;
