@@ -9,13 +9,9 @@ import {
   signInInBrowser,
   startFakeSmtpServer,
 } from '@ct/testkit';
-import type { ServiceContext } from '@ct/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axe, describeViolations, settled } from '../a11y/lib.ts';
-import type { UserDataSettings } from '../../services/user-data/src/config.ts';
-import { makeDeps } from '../../services/user-data/src/deps.ts';
-import { sendDueDigests, smtpSender } from '../../services/user-data/src/reminders/send-digests.ts';
+import { jobReplica, runDigests } from '../../services/user-data/src/reminders/test-replica.ts';
 
 const COLLEGE = 'Mailbox Valley College';
 const college = buildCollege({
@@ -30,30 +26,8 @@ const { gw, browser } = browserSuite({
 });
 
 /** One pass of the weekly e-mail job, as the user-data service runs it, at a given moment. */
-async function runJob(now: Date) {
-  const config = {
-    DATA_DIR: 'memory://',
-    VAPID_SUBJECT: 'mailto:reminders@college-ready.app',
-    REMINDER_EVERY_MS: 0,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'College Ready <deadlines@college-ready.app>',
-    APP_URL: gw.url.replace(/\/$/, ''),
-  } as unknown as UserDataSettings;
-  const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
-  const deps = makeDeps({
-    service: 'user-data',
-    config,
-    db: gw.db,
-    log: silent,
-  } as ServiceContext<UserDataSettings>);
-  deps.fetchCollege = async (name) => (name === COLLEGE ? college : null);
-  const mail = smtpSender(smtp.url, config.MAIL_FROM);
-  try {
-    return await sendDueDigests(deps, mail.send, now);
-  } finally {
-    mail.close();
-  }
-}
+const runJob = (now: Date) =>
+  runDigests(jobReplica(gw.db, { SMTP_URL: smtp.url, APP_URL: gw.url.replace(/\/$/, '') }, [college]), now);
 
 describe('the weekly e-mail', () => {
   it('is turned on in Profile, arrives on Monday morning, and its link stops it without signing in', async () => {

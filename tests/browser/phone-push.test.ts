@@ -11,14 +11,11 @@ import {
   startFakePushService,
   type FakePushService,
 } from '@ct/testkit';
-import type { ServiceContext } from '@ct/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import type { UserDataSettings } from '../../services/user-data/src/config.ts';
-import { makeDeps } from '../../services/user-data/src/deps.ts';
 import { webPushSender } from '../../services/user-data/src/reminders/push.ts';
 import { sendDueReminders } from '../../services/user-data/src/reminders/send-reminders.ts';
+import { jobReplica } from '../../services/user-data/src/reminders/test-replica.ts';
 
 const COLLEGE = 'Pushpin Valley College';
 const college = buildCollege({
@@ -53,22 +50,9 @@ describe('a deadline reminder on the phone', () => {
       token: user.idToken,
       body: { subscription: push.device('pia-phone') },
     });
-    const config = {
-      DATA_DIR: 'memory://',
-      VAPID_SUBJECT: 'mailto:reminders@college-ready.app',
-      REMINDER_EVERY_MS: 0,
-      VAPID_PUBLIC_KEY: keys.publicKey,
-      VAPID_PRIVATE_KEY: keys.privateKey,
-    } as unknown as UserDataSettings;
-    const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
-    const deps = makeDeps({
-      service: 'user-data',
-      config,
-      db: gw.db,
-      log: silent,
-    } as ServiceContext<UserDataSettings>);
-    // The colleges service's answer for the seeded college (deps built here have no service client).
-    deps.fetchCollege = async (name) => (name === COLLEGE ? college : null);
+    const deps = jobReplica(gw.db, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }, [
+      college,
+    ]);
     await sendDueReminders(deps, webPushSender(deps.vapid), new Date('2026-10-18T14:30:00Z'));
     expect(push.received).toHaveLength(1);
     const payload = push.received[0]!.payload;

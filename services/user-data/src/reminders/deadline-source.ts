@@ -37,3 +37,16 @@ export async function upcomingDeadlines(deps: Deps, uid: string, now: Date): Pro
   }
   return out;
 }
+
+/** When a deadline is due, as a reminder or an e-mail says it: "Sun, Nov 1, 11:59 PM CST". */
+export function dueText(d: UpcomingDeadline): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: d.zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(d.dueAt);
+}

@@ -10,14 +10,10 @@ import {
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { ServiceContext } from '@ct/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserDataSettings } from '../config.ts';
-import { makeDeps, type Deps } from '../deps.ts';
 import { collegeWith, seedColleges } from '../routes/test-helpers.ts';
-import { sendDueDigests, smtpSender } from './send-digests.ts';
+import { jobReplica, runDigests } from './test-replica.ts';
 
 let gw: TestGateway;
 let smtp: FakeSmtpServer;
@@ -38,38 +34,15 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 const keys = webpush.generateVAPIDKeys();
 /** The user-data service's dependencies as one replica (or one restart) builds them, on the same database. */
-function replica(): Deps {
-  const config = {
-    DATA_DIR: 'memory://',
-    VAPID_SUBJECT: 'mailto:reminders@college-ready.app',
-    VAPID_PUBLIC_KEY: keys.publicKey,
-    VAPID_PRIVATE_KEY: keys.privateKey,
-    REMINDER_EVERY_MS: 0,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'College Ready <deadlines@college-ready.app>',
-    APP_URL,
-    PORT: 0,
-  } as unknown as UserDataSettings;
-  const deps = makeDeps({
-    service: 'user-data',
-    config,
-    db: gw.db,
-    log: silent,
-  } as ServiceContext<UserDataSettings>);
-  deps.fetchCollege = async (name) => (name === COLLEGE ? college : null);
-  return deps;
-}
-const run = async (deps: Deps, now: Date) => {
-  const mail = smtpSender(smtp.url, deps.ctx.config.MAIL_FROM);
-  try {
-    return await sendDueDigests(deps, mail.send, now);
-  } finally {
-    mail.close();
-  }
-};
+const replica = () =>
+  jobReplica(
+    gw.db,
+    { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, SMTP_URL: smtp.url, APP_URL },
+    [college],
+  );
+const run = runDigests;
 
 /** A student with the college on the list and the weekly e-mail on, in a zone. */
 async function student(name: string, zone = 'America/Chicago', withCollege = true): Promise<TestUser> {

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
 import { wallTimeToUtc, zoneById, ZONES, type ZoneInfo } from '../deadlines/zones.ts';
 import type { DigestSettingsRow } from '../repositories/digests.ts';
-import { upcomingDeadlines, type UpcomingDeadline } from './deadline-source.ts';
+import { dueText, upcomingDeadlines, type UpcomingDeadline } from './deadline-source.ts';
 
 /** The weekly e-mail goes on Monday at 8 in the morning, in the student's zone. */
 const SEND_AT_HOUR = 8;
@@ -68,19 +68,6 @@ export function appUrl(deps: Deps): string {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** When a deadline is due, as the student reads it: "Sun, Nov 1, 11:59 PM CST". */
-function dueText(d: UpcomingDeadline): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: d.zone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(d.dueAt);
-}
 
 /** The week's e-mail of a student: the deadlines of the next two weeks, each with its checklist's link. */
 export function digestMail(

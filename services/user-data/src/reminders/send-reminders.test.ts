@@ -9,15 +9,13 @@ import {
   type TestGateway,
   type TestUser,
 } from '@ct/testkit';
-import type { ServiceContext } from '@ct/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserDataSettings } from '../config.ts';
-import { makeDeps, type Deps } from '../deps.ts';
+import type { Deps } from '../deps.ts';
 import { collegeWith, seedColleges } from '../routes/test-helpers.ts';
 import { webPushSender } from './push.ts';
 import { sendDueReminders } from './send-reminders.ts';
+import { jobReplica } from './test-replica.ts';
 
 let gw: TestGateway;
 let push: FakePushService;
@@ -40,27 +38,10 @@ afterAll(async () => {
   await push?.close();
 });
 
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
-/** The user-data service's dependencies as one replica (or one restart) builds them, on the same database. */
-function replica(): Deps {
-  const config = {
-    DATA_DIR: 'memory://',
-    VAPID_SUBJECT: 'mailto:reminders@college-ready.app',
-    REMINDER_EVERY_MS: 0,
-    VAPID_PUBLIC_KEY: keys.publicKey,
-    VAPID_PRIVATE_KEY: keys.privateKey,
-  } as unknown as UserDataSettings;
-  const deps = makeDeps({
-    service: 'user-data',
-    config,
-    db: gw.db,
-    log: silent,
-  } as ServiceContext<UserDataSettings>);
-  // The colleges service's answer for the seeded college (a replica built here has no service client).
-  deps.fetchCollege = async (name) => (name === COLLEGE ? college : null);
-  return deps;
-}
 const keys = webpush.generateVAPIDKeys();
+/** The user-data service's dependencies as one replica (or one restart) builds them, on the same database. */
+const replica = () =>
+  jobReplica(gw.db, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }, [college]);
 const run = (deps: Deps, now: Date) => sendDueReminders(deps, webPushSender(deps.vapid), now);
 
 /** A student with the college on the list and one device subscribed. */

@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
 import { reminderDay } from '../deadlines/next-deadlines.ts';
 import { wallTimeToUtc, zoneById } from '../deadlines/zones.ts';
-import { upcomingDeadlines, type UpcomingDeadline } from './deadline-source.ts';
+import { dueText, upcomingDeadlines, type UpcomingDeadline } from './deadline-source.ts';
 import type { PushSender, ReminderPayload } from './push.ts';
 
 /** Reminders go at 9 in the morning where the deadline is due. */
@@ -19,15 +19,7 @@ export function reminderMoment(d: UpcomingDeadline, lead: number): Date {
 
 /** What the phone shows: the college, the kind of deadline, its date and time with the zone. */
 export function reminderPayload(d: UpcomingDeadline, lead: number): ReminderPayload {
-  const when = new Intl.DateTimeFormat('en-US', {
-    timeZone: d.zone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(d.dueAt);
+  const when = dueText(d);
   return {
     title: UD_MSG.reminderTitle(d.collegeName, d.kind),
     body: UD_MSG.reminderBody(when, lead),
