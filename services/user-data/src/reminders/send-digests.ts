@@ -136,6 +136,8 @@ export async function sendDueDigests(
       const week = mondayOf(now, zone);
       const at = Date.parse(wallTimeToUtc(zone, week, SEND_AT_HOUR, 0));
       if (now.getTime() < at || now.getTime() - at > LATE_LIMIT_MS) continue;
+      // A pass every 15 minutes: the week's e-mail is looked for before its deadlines are worked out.
+      if (await deps.digests.sent(student.user_id, week)) continue;
       const deadlines = (await upcomingDeadlines(deps, student.user_id, now)).sort(
         (a, b) => a.dueAt.getTime() - b.dueAt.getTime(),
       );

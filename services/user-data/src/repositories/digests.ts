@@ -63,6 +63,15 @@ export class DigestRepository {
     return r.rows;
   }
 
+  /** Whether the student's e-mail of this week went already (a cheap look before its deadlines are read). */
+  async sent(uid: string, week: string): Promise<boolean> {
+    const r = await this.db.query('SELECT 1 FROM user_data.digest_sent WHERE user_id = $1 AND week = $2', [
+      uid,
+      week,
+    ]);
+    return r.rows.length > 0;
+  }
+
   /**
    * Claims one student's digest of one week: true for the one caller that may send it, false when it
    * was sent already (by this process before a restart, or by another replica).
