@@ -73,6 +73,14 @@ export const exportMyData = defineRoute({
           ),
           /** The read-only links the student handed out (never their tokens) */
           shareLinks: Type.Optional(Type.Array(ShareLink)),
+          /** Deadline reminders: lead times, pause, and how many devices get them (never their push addresses) */
+          pushReminders: Type.Optional(
+            Type.Object({
+              leadDays: Type.Array(Type.Integer()),
+              paused: Type.Boolean(),
+              devices: Type.Integer(),
+            }),
+          ),
           /** The weekly e-mail: whether it is on, where it goes and in which zone (null: never turned on) */
           weeklyEmail: Type.Optional(
             Type.Union([

@@ -115,6 +115,19 @@ describe('the reminder job', () => {
     expect(settings.body.data.devices).toBe(0);
   });
 
+  it("are in the student's export: lead times, pause and the number of devices, never a push address", async () => {
+    const user = await student('Exa');
+    await gw.api('POST', '/api/update-reminder-settings', {
+      token: user.idToken,
+      body: { leadDays: [7, 1] },
+    });
+    const r = await gw.api<{ data: { pushReminders: unknown } }>('GET', '/api/export-my-data', {
+      token: user.idToken,
+    });
+    expect(r.body.data.pushReminders).toEqual({ leadDays: [7, 1], paused: false, devices: 1 });
+    expect(JSON.stringify(r.body)).not.toContain('/push/Exa');
+  });
+
   it('sends nothing while paused', async () => {
     const user = await student('Paula');
     await gw.api('POST', '/api/update-reminder-settings', { token: user.idToken, body: { paused: true } });

@@ -37,8 +37,8 @@ export class ReminderRepository {
     await this.db.query('DELETE FROM user_data.push_subscription WHERE endpoint = $1', [endpoint]);
   }
 
-  async subscriptions(uid: string): Promise<PushSubscriptionRow[]> {
-    const r = await this.db.query<PushSubscriptionRow>(
+  async subscriptions(uid: string, db: Queryable = this.db): Promise<PushSubscriptionRow[]> {
+    const r = await db.query<PushSubscriptionRow>(
       'SELECT endpoint, user_id, p256dh, auth FROM user_data.push_subscription WHERE user_id = $1',
       [uid],
     );
@@ -55,8 +55,8 @@ export class ReminderRepository {
     return r.rows.map((x) => ({ user_id: x.user_id, lead_days: x.lead_days ?? [14, 7, 2, 1, 0] }));
   }
 
-  async settings(uid: string): Promise<ReminderSettingsRow | null> {
-    const r = await this.db.query<ReminderSettingsRow>(
+  async settings(uid: string, db: Queryable = this.db): Promise<ReminderSettingsRow | null> {
+    const r = await db.query<ReminderSettingsRow>(
       'SELECT lead_days, paused FROM user_data.reminder_settings WHERE user_id = $1',
       [uid],
     );

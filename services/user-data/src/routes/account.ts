@@ -1,4 +1,10 @@
-import { deleteMyData, exportMyData, internalForgetUserDataStudent, LIMITS } from '@ct/contracts';
+import {
+  DEFAULT_LEAD_DAYS,
+  deleteMyData,
+  exportMyData,
+  internalForgetUserDataStudent,
+  LIMITS,
+} from '@ct/contracts';
 import type { Queryable } from '@ct/store';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -99,6 +105,8 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
       const offers = await season.listAidOffers(uid, tx);
       const links = await shareLinks.listLinks(uid, tx);
       const digest = await deps.digests.settings(uid, tx);
+      const reminderSettings = await deps.reminders.settings(uid, tx);
+      const devices = await deps.reminders.subscriptions(uid, tx);
       return {
         userId: uid,
         exportedAt: new Date().toISOString(),
@@ -115,6 +123,11 @@ export function accountDataRoutes(deps: Deps): Implementation[] {
         applications: apps.map((a) => ({ collegeId: a.college_key, ...presentApplication(a) })),
         aidOffers: offers.map((o) => ({ collegeId: o.college_key, ...presentAidOffer(o) })),
         shareLinks: links.map(presentShareLink),
+        pushReminders: {
+          leadDays: reminderSettings?.lead_days ?? DEFAULT_LEAD_DAYS,
+          paused: reminderSettings?.paused ?? false,
+          devices: devices.length,
+        },
         weeklyEmail: digest && { enabled: digest.enabled, email: digest.email, zone: digest.zone },
       };
     });
