@@ -1,4 +1,5 @@
 import type { Queryable } from '@ct/store';
+import { DEFAULT_LEAD_DAYS } from '@ct/contracts';
 
 export interface PushSubscriptionRow {
   endpoint: string;
@@ -52,7 +53,7 @@ export class ReminderRepository {
        LEFT JOIN user_data.reminder_settings r ON r.user_id = s.user_id
        WHERE r.paused IS NOT TRUE`,
     );
-    return r.rows.map((x) => ({ user_id: x.user_id, lead_days: x.lead_days ?? [14, 7, 2, 1, 0] }));
+    return r.rows.map((x) => ({ user_id: x.user_id, lead_days: x.lead_days ?? DEFAULT_LEAD_DAYS }));
   }
 
   async settings(uid: string, db: Queryable = this.db): Promise<ReminderSettingsRow | null> {
@@ -66,10 +67,10 @@ export class ReminderRepository {
   async saveSettings(uid: string, s: { leadDays?: number[]; paused?: boolean }): Promise<void> {
     await this.db.query(
       `INSERT INTO user_data.reminder_settings (user_id, lead_days, paused)
-       VALUES ($1, COALESCE($2::int[], '{14,7,2,1,0}'), COALESCE($3, false))
+       VALUES ($1, COALESCE($2::int[], $4::int[]), COALESCE($3, false))
        ON CONFLICT (user_id) DO UPDATE SET lead_days = COALESCE($2::int[], reminder_settings.lead_days),
          paused = COALESCE($3, reminder_settings.paused), updated_at = now()`,
-      [uid, s.leadDays ?? null, s.paused ?? null],
+      [uid, s.leadDays ?? null, s.paused ?? null, DEFAULT_LEAD_DAYS],
     );
   }
 

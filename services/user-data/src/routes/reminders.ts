@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LEAD_DAYS,
   getReminderSettings,
   subscribeReminders,
   unsubscribeReminders,
@@ -14,7 +15,7 @@ async function settingsOf(deps: Deps, uid: string): Promise<ReminderSettings> {
   const [s, subs] = await Promise.all([deps.reminders.settings(uid), deps.reminders.subscriptions(uid)]);
   return {
     publicKey: deps.vapid.publicKey,
-    leadDays: s?.lead_days ?? [14, 7, 2, 1, 0],
+    leadDays: s?.lead_days ?? DEFAULT_LEAD_DAYS,
     paused: s?.paused ?? false,
     devices: subs.length,
   };
