@@ -48,7 +48,7 @@ export const digestZone = (tzid: string | null | undefined): ZoneInfo =>
   (tzid ? zoneById(tzid) : null) ?? ZONES.eastern;
 
 /** The Monday (YYYY-MM-DD) of the week `now` falls in, in a zone. */
-export function mondayOf(now: Date, zone: ZoneInfo): string {
+function mondayOf(now: Date, zone: ZoneInfo): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone.tzid,
     year: 'numeric',
@@ -63,14 +63,14 @@ export function mondayOf(now: Date, zone: ZoneInfo): string {
 }
 
 /** The app's address for links: APP_URL, or this machine for the embedded run. */
-export function appUrl(deps: Deps): string {
+function appUrl(deps: Deps): string {
   return deps.ctx.config.APP_URL ?? `http://localhost:${deps.ctx.config.PORT}`;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The week's e-mail of a student: the deadlines of the next two weeks, each with its checklist's link. */
-export function digestMail(
+function digestMail(
   student: Pick<DigestSettingsRow, 'email' | 'stop_token'>,
   deadlines: UpcomingDeadline[],
   now: Date,
