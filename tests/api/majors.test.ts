@@ -103,7 +103,7 @@ const profile = (collegeName: string, major: string) =>
     token: student.idToken,
     body: { collegeName, major },
   });
-/** Where a profile stands (a read: it never queues anything). */
+/** Where a profile stands (the same code path: a miss is queued as by the request). */
 const read = (collegeName: string, major: string) =>
   gw.api<Reply>('GET', '/api/get-major-profile', { token: student.idToken, query: { collegeName, major } });
 

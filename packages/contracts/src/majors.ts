@@ -83,7 +83,8 @@ export const getMajorProfile = defineRoute({
   path: '/get-major-profile',
   service: 'colleges',
   access: 'user',
-  summary: 'Major stats at a college; 202 while being gathered, 404 when they cannot be found',
+  summary:
+    'Major stats at a college; on a miss starts gathering them (a shared cache fills), 202 while being gathered, 404 when they cannot be found',
   schema: {
     querystring: Type.Object({
       collegeName: CollegeName,
@@ -98,9 +99,10 @@ export const getMajorProfile = defineRoute({
 });
 
 /**
- * A student asks for a major's stats at a college: the same answers as `get-major-profile`, and a profile
- * not gathered yet is queued (within the student's daily quota and share of the AI allowance). The GET
- * only reads: the page asks here, then polls the GET while the answer is 202.
+ * A student asks for a major's stats at a college: the same code path and answers as `get-major-profile`
+ * (a profile not gathered yet is queued, within the student's daily quota and share of the AI allowance).
+ * The web app asks here, then polls the GET while the answer is 202; a client of the spec's call table
+ * polls the GET alone (issue 43).
  */
 export const requestMajorProfile = defineRoute({
   method: 'POST',

@@ -35,15 +35,16 @@ export function majorRoutes({
   const aiConfigured = Boolean(config.OPENAI_API_KEY);
 
   /**
-   * A major's profile at a college. `ask`: the student's request (a write) may queue its gathering, within
-   * their quota and share of the AI allowance; a read (`ask` false) only tells where it stands, and a
-   * profile nobody asked for is not found.
+   * A major's profile at a college, for the GET of the spec's call table and the web app's POST alike: a
+   * profile not gathered yet is queued, within the student's daily quota and share of the AI allowance,
+   * and the answer is 202 until it is done. Filling this shared cache on a miss changes nothing a student
+   * owns or another student sees (issue 43), so the GET may do it as a cache would; the GET of a client
+   * that follows the call table alone then reaches "Major Stats Found".
    */
   async function profileOf(
     input: { collegeName: string; major: string },
     request: { auth: { uid: string } | null; id: string },
     reply: { status(code: number): unknown },
-    ask: boolean,
   ) {
     const major = resolveMajor(input.major);
     if (!major) throw notFound();
@@ -60,32 +61,29 @@ export function majorRoutes({
     if (row?.state === 'done' && row.profile) {
       return { success: true as const, message: MSG.majorStatsFound, data: row.profile };
     }
-    if (!ask && !row) throw notFound();
     // New AI work counts against the student's daily quota; joining a profile under way is free.
     const uid = request.auth?.uid;
     const underWay = row?.state === 'queued' || row?.state === 'running';
     const quota = config.MAJOR_USER_DAILY_QUOTA;
-    if (ask && uid && !underWay && !(await profiles.takeQuota(key, uid, quota))) {
+    if (uid && !underWay && !(await profiles.takeQuota(key, uid, quota))) {
       throw new AppError('RATE_LIMITED', TRUST_MSG.majorQuota(quota));
     }
     // New AI work is booked against the student's share of the hourly allowance (issue 35.4): when this
     // hour's share is used up it waits for the first hour with room.
     let waitingUntil: Date | null = null;
-    if (ask && uid && !underWay && aiConfigured) {
+    if (uid && !underWay && aiConfigured) {
       const booking = await ctx.db.transaction((tx) => share.book(uid, key, tx));
       if (!booking) throw new AppError('RATE_LIMITED', TRUST_MSG.aiLimit);
       if (booking.waits) waitingUntil = booking.hour;
     }
-    const requeued = !ask
-      ? null
-      : await profiles.requestProfile(
-          { key, collegeName: college.name, normalizedCollege, cip: major.cip, major: major.name },
-          {
-            retryFailedAfterMs: config.INGESTION_RETRY_FAILED_AFTER_MS,
-            retryNotFoundAfterMs: RETRY_NOT_FOUND_AFTER_MS,
-            aiConfigured,
-          },
-        );
+    const requeued = await profiles.requestProfile(
+      { key, collegeName: college.name, normalizedCollege, cip: major.cip, major: major.name },
+      {
+        retryFailedAfterMs: config.INGESTION_RETRY_FAILED_AFTER_MS,
+        retryNotFoundAfterMs: RETRY_NOT_FOUND_AFTER_MS,
+        aiConfigured,
+      },
+    );
     if (requeued) {
       // A student waits for it: ahead of background enrichment (see PRIORITY).
       const delayMs = waitingUntil ? waitingUntil.getTime() - Date.now() : 0;
@@ -127,9 +125,9 @@ export function majorRoutes({
       };
     }),
 
-    implement(getMajorProfile, (request, reply) => profileOf(request.query, request, reply, false)),
+    implement(getMajorProfile, (request, reply) => profileOf(request.query, request, reply)),
 
-    implement(requestMajorProfile, (request, reply) => profileOf(request.body, request, reply, true)),
+    implement(requestMajorProfile, (request, reply) => profileOf(request.body, request, reply)),
 
     implement(internalListMajorColleges, async (request) => {
       const { name, limit = 50, offset = 0 } = request.query;
