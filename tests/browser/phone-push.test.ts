@@ -11,7 +11,7 @@ import {
   startFakePushService,
   type FakePushService,
 } from '@ct/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { webPushSender } from '../../services/user-data/src/reminders/push.ts';
 import { sendDueReminders } from '../../services/user-data/src/reminders/send-reminders.ts';
@@ -22,17 +22,17 @@ const college = buildCollege({
   name: COLLEGE,
   info: { deadlines: [{ type: 'Early Action', date: '2026-11-01' }] },
 });
-let push: FakePushService;
 const keys = webpush.generateVAPIDKeys();
+// Started first: the gateway admits this local push service by its origin, the only way it admits one.
+const push: FakePushService = await startFakePushService();
+afterAll(() => push.close());
 
-const { gw, browser } = browserSuite({
-  env: { REMINDER_EVERY_MS: '0', VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey },
-  colleges: [college],
-});
-beforeAll(async () => {
-  push = await startFakePushService();
-});
-afterAll(() => push?.close());
+const settings = {
+  VAPID_PUBLIC_KEY: keys.publicKey,
+  VAPID_PRIVATE_KEY: keys.privateKey,
+  PUSH_SERVICE_HOSTS: push.url,
+};
+const { gw, browser } = browserSuite({ env: { REMINDER_EVERY_MS: '0', ...settings }, colleges: [college] });
 
 describe('a deadline reminder on the phone', () => {
   it('turns into a notification that opens the right checklist', async () => {
@@ -50,10 +50,12 @@ describe('a deadline reminder on the phone', () => {
       token: user.idToken,
       body: { subscription: push.device('pia-phone') },
     });
-    const deps = jobReplica(gw.db, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }, [
-      college,
-    ]);
-    await sendDueReminders(deps, webPushSender(deps.vapid), new Date('2026-10-18T14:30:00Z'));
+    const deps = jobReplica(gw.db, settings, [college]);
+    await sendDueReminders(
+      deps,
+      webPushSender(deps.vapid, deps.pushServices),
+      new Date('2026-10-18T14:30:00Z'),
+    );
     expect(push.received).toHaveLength(1);
     const payload = push.received[0]!.payload;
 

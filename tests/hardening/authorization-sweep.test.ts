@@ -67,7 +67,7 @@ function hintsFor(user: TestUser, over: Record<string, unknown> = {}): Record<st
     section: 'application',
     itemIndex: 0,
     // A push subscription's endpoint, one per student (a device belongs to one student).
-    endpoint: `https://push.example.test/${user.uid}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${user.uid}`,
     completed: true,
     homeState: 'ME',
     incomeBand: '48001-75000',

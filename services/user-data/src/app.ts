@@ -20,7 +20,7 @@ import { recommenderRoutes } from './routes/recommenders.ts';
 import { reminderRoutes } from './routes/reminders.ts';
 import { webPushSender } from './reminders/push.ts';
 import { sendDueDigests, smtpSender } from './reminders/send-digests.ts';
-import { sendDueReminders } from './reminders/send-reminders.ts';
+import { nonOverlapping, sendDueReminders } from './reminders/send-reminders.ts';
 import { seasonRoutes } from './routes/season.ts';
 import { shareRoutes } from './routes/share.ts';
 
@@ -86,10 +86,10 @@ export default defineService({
     // across replicas).
     const every = ctx.config.REMINDER_EVERY_MS;
     if (every > 0) {
-      const send = webPushSender(deps.vapid);
+      const send = webPushSender(deps.vapid, deps.pushServices);
       const mail = ctx.config.SMTP_URL ? smtpSender(ctx.config.SMTP_URL, ctx.config.MAIL_FROM) : null;
       if (mail) ctx.onClose(() => mail.close());
-      const remind = async () => {
+      const remind = nonOverlapping(async () => {
         try {
           const r = await sendDueReminders(deps, send);
           if (r.sent || r.dropped) ctx.log.info(r, 'deadline reminders sent');
@@ -103,7 +103,7 @@ export default defineService({
         } catch (err) {
           ctx.log.warn({ err }, 'weekly e-mail pass failed; retried at the next interval');
         }
-      };
+      });
       const reminderTimer = setInterval(() => void remind(), every);
       reminderTimer.unref();
       ctx.onClose(() => clearInterval(reminderTimer));

@@ -15,6 +15,12 @@ export const USER_DATA_SETTINGS = {
    */
   VAPID_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 80 })),
   VAPID_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 40 })),
+  /**
+   * Push services reminders may go through besides the known ones (FCM, Mozilla autopush, Apple, Windows),
+   * comma-separated: `push.example.org` or `*.push.example.org` (https on 443, public addresses only), or
+   * an exact origin such as `http://127.0.0.1:4100` (a local stand-in; admitted as written).
+   */
+  PUSH_SERVICE_HOSTS: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[a-z0-9.:/*,\\[\\] -]*$' })),
   /** Who the push services may contact about our reminders (mailto: or https:). */
   VAPID_SUBJECT: Type.String({
     pattern: '^(mailto:|https://)',

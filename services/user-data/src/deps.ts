@@ -22,6 +22,7 @@ import { ReminderRepository } from './repositories/reminders.ts';
 import { SeasonRepository } from './repositories/season.ts';
 import { ShareLinkRepository } from './repositories/share-links.ts';
 import { StudentRepository } from './repositories/students.ts';
+import { pushServiceRule, type PushServiceRule } from './reminders/push-endpoint.ts';
 import { vapidKeys, type VapidKeys } from './reminders/vapid.ts';
 
 /** The request on whose behalf a call is made: its verified identity and its id. */
@@ -58,6 +59,8 @@ export interface Deps {
   digests: DigestRepository;
   /** The keys deadline reminders are signed with (config, or kept in the data folder). */
   vapid: VapidKeys;
+  /** The push services reminders may be sent through (issue 50.1). */
+  pushServices: PushServiceRule;
   /**
    * A college from the colleges service (its API, never its tables); null when it has none. With the
    * student's identity, a college private to them (waiting for an admin's review) is found too. `from`:
@@ -91,6 +94,7 @@ export function makeDeps(ctx: ServiceContext<UserDataSettings>): Deps {
     reminders: new ReminderRepository(ctx.db),
     digests: new DigestRepository(ctx.db),
     vapid: vapidKeys(ctx.config),
+    pushServices: pushServiceRule(ctx.config.PUSH_SERVICE_HOSTS),
     async fetchCollege(name, from, scorecardId) {
       const query = scorecardId ? { name, scorecardId } : { name };
       try {

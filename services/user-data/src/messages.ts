@@ -19,6 +19,8 @@ export const UD_MSG = {
   reminderSettings: 'Reminder settings',
   remindersOn: 'Reminders are on for this device.',
   remindersOff: 'Reminders are off for this device.',
+  pushDeviceTaken:
+    'This device already sends reminders to another account. Sign in to that account on this device to turn them off there first.',
   reminderSettingsSaved: 'Reminder settings saved.',
   digestSettings: 'Weekly e-mail settings',
   digestOn: (email: string) => `The weekly e-mail is on. It goes to ${email} on Monday mornings.`,

@@ -67,7 +67,7 @@ export function accepts(schema: JsonSchema, value: unknown, part: 'query' | 'bod
   return fn(structuredClone(value));
 }
 
-// The last one is a web address (a push subscription's endpoint must be one).
+// The last one is a web address (a push subscription's endpoint must be one, on a known push service).
 const PATTERN_CANDIDATES = [
   'sample',
   'abc123',
@@ -75,7 +75,7 @@ const PATTERN_CANDIDATES = [
   '2027-01-15',
   'a',
   'x1',
-  'https://push.example.test/sample',
+  'https://fcm.googleapis.com/fcm/send/sample',
 ];
 
 function firstType(s: JsonSchema): string | undefined {

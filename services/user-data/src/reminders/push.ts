@@ -1,5 +1,7 @@
+import { Agent, fetch } from 'undici';
 import webpush from 'web-push';
 import type { PushSubscriptionRow } from '../repositories/reminders.ts';
+import { publicOnlyLookup, refusedEndpoint, type PushServiceRule } from './push-endpoint.ts';
 import type { VapidKeys } from './vapid.ts';
 
 /** What a device shows (web/sw/sw.ts reads it). */
@@ -12,18 +14,34 @@ export interface ReminderPayload {
   tag: string;
 }
 
-/** Sends one push message; answers the push service's status (0 when it could not be reached). */
+/**
+ * Sends one push message; answers the push service's status (0 when it could not be reached, `REFUSED`
+ * when the endpoint is not a push service's and nothing was sent).
+ */
 export type PushSender = (sub: PushSubscriptionRow, payload: ReminderPayload) => Promise<number>;
+
+/** The sender's answer for an endpoint the push-service rule refuses: the subscription is dropped. */
+export const REFUSED = -1;
 
 /** How long a push service keeps a reminder for a device that is off: a day. */
 const TTL_SECONDS = 24 * 3600;
+/** A push service answers in well under a second; one that does not is given up on (issue 50.6). */
+export const PUSH_TIMEOUT_MS = 5_000;
 
 /**
  * The Web Push sender: web-push encrypts the payload for the device (RFC 8291, aes128gcm) and signs the
- * request with our VAPID keys; the request goes out with fetch (any push service URL, http for a local one).
+ * request with our VAPID keys. The request goes only to an endpoint the push-service rule admits, checked
+ * again here (a row stored before the rule, or a host an operator has since removed), over connections
+ * whose DNS answers must be public addresses, and a redirect is never followed (issue 50.1).
  */
-export function webPushSender(keys: VapidKeys, timeoutMs = 10_000): PushSender {
+export function webPushSender(
+  keys: VapidKeys,
+  rule: PushServiceRule,
+  timeoutMs = PUSH_TIMEOUT_MS,
+): PushSender {
+  const dispatcher = new Agent({ connect: { lookup: publicOnlyLookup(rule) } });
   return async (sub, payload) => {
+    if (refusedEndpoint(sub.endpoint, rule)) return REFUSED;
     const req = webpush.generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(payload),
@@ -39,6 +57,8 @@ export function webPushSender(keys: VapidKeys, timeoutMs = 10_000): PushSender {
         method: req.method,
         headers: req.headers as Record<string, string>,
         body: new Uint8Array(req.body),
+        redirect: 'manual',
+        dispatcher,
         signal: AbortSignal.timeout(timeoutMs),
       });
       await res.arrayBuffer().catch(() => {});

@@ -27,10 +27,12 @@ const DAY14 = new Date('2026-10-18T14:30:00Z');
 const DAY7 = new Date('2026-10-25T14:30:00Z');
 
 beforeAll(async () => {
-  [gw, push] = await Promise.all([
-    startTestGateway({ queue: 'memory', env: { REMINDER_EVERY_MS: '0' } }),
-    startFakePushService(),
-  ]);
+  push = await startFakePushService();
+  // The local push service is admitted the one way anything outside the known push services is.
+  gw = await startTestGateway({
+    queue: 'memory',
+    env: { REMINDER_EVERY_MS: '0', PUSH_SERVICE_HOSTS: push.url },
+  });
   await seedColleges(gw.db, [college]);
 });
 afterAll(async () => {
@@ -41,8 +43,13 @@ afterAll(async () => {
 const keys = webpush.generateVAPIDKeys();
 /** The user-data service's dependencies as one replica (or one restart) builds them, on the same database. */
 const replica = () =>
-  jobReplica(gw.db, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }, [college]);
-const run = (deps: Deps, now: Date) => sendDueReminders(deps, webPushSender(deps.vapid), now);
+  jobReplica(
+    gw.db,
+    { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, PUSH_SERVICE_HOSTS: push.url },
+    [college],
+  );
+const run = (deps: Deps, now: Date) =>
+  sendDueReminders(deps, webPushSender(deps.vapid, deps.pushServices), now);
 
 /** A student with the college on the list and one device subscribed. */
 async function student(name: string): Promise<TestUser> {

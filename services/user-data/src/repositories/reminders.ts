@@ -1,4 +1,4 @@
-import type { Queryable } from '@ct/store';
+import type { Db, Queryable } from '@ct/store';
 import { DEFAULT_LEAD_DAYS } from '@ct/contracts';
 
 export interface PushSubscriptionRow {
@@ -8,6 +8,9 @@ export interface PushSubscriptionRow {
   auth: string;
 }
 
+/** Devices one student may have reminders on (issue 50.6): a phone, a laptop, a tablet and some to spare. */
+export const MAX_PUSH_DEVICES = 10;
+
 export interface ReminderSettingsRow {
   lead_days: number[];
   paused: boolean;
@@ -15,15 +18,33 @@ export interface ReminderSettingsRow {
 
 /** SQL for push subscriptions, reminder settings and the record of reminders sent. */
 export class ReminderRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Db) {}
 
-  /** Saves a device's subscription for the student (a device that changes hands moves with it). */
-  async subscribe(uid: string, s: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
-    await this.db.query(
-      `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (endpoint) DO UPDATE SET user_id = $2, p256dh = $3, auth = $4`,
-      [s.endpoint, uid, s.p256dh, s.auth],
-    );
+  /**
+   * Saves a device's subscription for the student (issue 50.2, 50.6). A device already subscribed for
+   * another account moves only when the request proves it is that device (the same `p256dh` and `auth`
+   * keys, which only the browser holds): an endpoint alone, which a push service may show in logs, takes
+   * nothing over. The student's newest `MAX_PUSH_DEVICES` devices are kept; an older one is forgotten.
+   * False when the endpoint belongs to another account and the keys do not match (nothing is changed).
+   */
+  async subscribe(uid: string, s: { endpoint: string; p256dh: string; auth: string }): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const r = await tx.query(
+        `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (endpoint) DO UPDATE SET user_id = $2, p256dh = $3, auth = $4, created_at = now()
+         WHERE push_subscription.user_id = $2
+            OR (push_subscription.p256dh = $3 AND push_subscription.auth = $4)`,
+        [s.endpoint, uid, s.p256dh, s.auth],
+      );
+      if (r.rowCount !== 1) return false;
+      await tx.query(
+        `DELETE FROM user_data.push_subscription WHERE endpoint IN (
+           SELECT endpoint FROM user_data.push_subscription WHERE user_id = $1
+           ORDER BY (endpoint = $2) DESC, created_at DESC, endpoint OFFSET $3)`,
+        [uid, s.endpoint, MAX_PUSH_DEVICES],
+      );
+      return true;
+    });
   }
 
   async unsubscribe(uid: string, endpoint: string): Promise<void> {

@@ -343,13 +343,13 @@ describe('every user route refuses another student', () => {
       body: {
         userId,
         subscription: {
-          endpoint: 'https://push.example.test/injected',
+          endpoint: 'https://fcm.googleapis.com/fcm/send/injected',
           keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
         },
       },
     }),
     'POST /unsubscribe-reminders': (userId) => ({
-      body: { userId, endpoint: 'https://push.example.test/injected' },
+      body: { userId, endpoint: 'https://fcm.googleapis.com/fcm/send/injected' },
     }),
     'POST /update-reminder-settings': (userId) => ({ body: { userId, paused: true } }),
     'GET /get-digest-settings': (userId) => ({ query: { userId } }),

@@ -6,7 +6,8 @@ import {
   updateReminderSettings,
   type ReminderSettings,
 } from '@ct/contracts';
-import { implement, requireUser, type Implementation } from '@ct/service-kit';
+import { AppError, implement, requireUser, type Implementation } from '@ct/service-kit';
+import { refusedEndpoint } from '../reminders/push-endpoint.ts';
 import type { Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
 
@@ -31,7 +32,11 @@ export function reminderRoutes(deps: Deps): Implementation[] {
     implement(subscribeReminders, async (request) => {
       const uid = requireUser(request);
       const { endpoint, keys } = request.body.subscription;
-      await deps.reminders.subscribe(uid, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      const refused = refusedEndpoint(endpoint, deps.pushServices);
+      if (refused) throw new AppError('VALIDATION_ERROR', refused);
+      if (!(await deps.reminders.subscribe(uid, { endpoint, p256dh: keys.p256dh, auth: keys.auth }))) {
+        throw new AppError('CONFLICT', UD_MSG.pushDeviceTaken);
+      }
       return { success: true, message: UD_MSG.remindersOn, data: await settingsOf(deps, uid) };
     }),
     implement(unsubscribeReminders, async (request) => {
