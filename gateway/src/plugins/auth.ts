@@ -85,6 +85,19 @@ export function refuseDeletedAccounts(
  * route with no I/O (it measures what the gateway itself adds).
  */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  // After a sign-out the web app calls this so the browser forgets what it cached of the app's answers
+  // (issue 50.5): the next student on a shared computer finds none of them. No token: the session is over.
+  app.post(
+    '/api/signed-out',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Tells the browser to clear its HTTP cache of this site after a sign-out (Clear-Site-Data)',
+        security: [],
+      },
+    },
+    async (_request, reply) => reply.header('clear-site-data', '"cache"').code(204).send(),
+  );
   app.get(
     '/api/me',
     { schema: { tags: ['session'], summary: 'The signed-in identity as verified by the gateway' } },

@@ -48,38 +48,41 @@ export class RateBuckets {
   }
 }
 
+/** Below this share of the window's requests left, answers say how many remain (ADR 0100). */
+const TELL_BELOW = 0.2;
+
 /**
  * RATE_LIMIT_MAX requests a minute per user (per address when signed out); internal calls are exempt. It
  * counts every request as it arrives, right after the token is read (onRequest, after the identity hook):
  * answers refused for bad input, a bad token or someone else's data (400, 401, 403) cost a request too,
- * so probing is as limited as using. Each answer says the limit, what is left and when the window ends
- * (`x-ratelimit-*`); a refusal also says when to retry (`retry-after`).
+ * so probing is as limited as using.
  *
- * Its own hook rather than @fastify/rate-limit (same counting, same headers): the plugin's hook makes five
- * promises a request, a measurable share of the gateway's cost per request (docs/performance.md).
+ * The limit is told in the IETF form (draft-ietf-httpapi-ratelimit-headers: one combined `RateLimit`
+ * field and its `RateLimit-Policy`) only when it tells the client something: with under a fifth of the
+ * window left, and on a refusal, which also says when to retry (`retry-after`). Three headers on every
+ * answer cost every request for nothing (issue 46).
+ *
+ * Its own hook rather than @fastify/rate-limit (same counting): the plugin's hook makes five promises a
+ * request, a measurable share of the gateway's cost per request (docs/performance.md).
  */
 export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
   const max = config.RATE_LIMIT_MAX;
-  const limit = String(max);
+  const policy = `${max};w=${WINDOW_MS / 1000}`;
+  const tellFrom = Math.floor(max * (1 - TELL_BELOW));
   const buckets = new RateBuckets(WINDOW_MS);
   // A step of the app's one onRequest hook (service-kit's request steps), after the identity.
   addRequestStep(app, (request: FastifyRequest, reply: FastifyReply) => {
     if (request.internal) return undefined;
     const { count, resetMs } = buckets.hit(request.auth?.uid ?? request.ip);
+    if (count <= tellFrom) return undefined;
     const resetS = Math.ceil(resetMs / 1000);
-    if (count <= max) {
-      reply
-        .header('x-ratelimit-limit', limit)
-        .header('x-ratelimit-remaining', String(max - count))
-        .header('x-ratelimit-reset', String(resetS));
-      return undefined;
-    }
+    const remaining = Math.max(0, max - count);
     reply.headers({
-      'x-ratelimit-limit': limit,
-      'x-ratelimit-remaining': '0',
-      'x-ratelimit-reset': String(resetS),
-      'retry-after': String(resetS),
+      ratelimit: `limit=${max}, remaining=${remaining}, reset=${resetS}`,
+      'ratelimit-policy': policy,
     });
+    if (count <= max) return undefined;
+    reply.header('retry-after', String(resetS));
     return Object.assign(new Error(GATEWAY_MSG.tooManyRequests(resetS)), {
       statusCode: 429,
       code: 'RATE_LIMITED',

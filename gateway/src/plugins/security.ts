@@ -38,7 +38,31 @@ export function emulatorOrigin(c: GatewayConfig): string | null {
   return c.FIREBASE_AUTH_EMULATOR_HOST ? `http://${c.FIREBASE_AUTH_EMULATOR_HOST}` : null;
 }
 
-/** Security headers (CSP, COOP and helmet's others) on every reply. */
+/**
+ * What a JSON answer under `/api` needs (ADR 0100, the OWASP REST Security cheat sheet): it is never
+ * rendered as a page, so a document's CSP, COOP, frame and referrer headers protect nothing there. Private
+ * by default: `no-store` keeps a student's answers out of the browser's disk cache, where the next person
+ * on a shared computer could read them without a token (issue 50.5); a route that may be kept sets its own
+ * `cache-control`, which replaces this one.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+};
+
+/** HSTS for an API answer, sent only where the request came over TLS (as the proxy in front says). */
+const API_HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * True for the answers that get the API set: everything under `/api` but the API's documentation pages
+ * (HTML, rendered by a browser). The SPA, `/shared/<token>`, the ops pages and assets get the full set.
+ */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/** Security headers on every reply: the document set on pages and assets, the API set on JSON answers. */
 export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
   const emulator = emulatorOrigin(config);
   const headers = securityHeaders({
@@ -61,9 +85,13 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
     },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  const entries = Object.entries(headers);
+  const documentHeaders = Object.entries(headers);
+  const apiHeaders = Object.entries(API_HEADERS);
   // A step of the app's one onRequest hook (service-kit's request steps): on every request.
-  addRequestStep(app, (_request, reply) => {
-    for (const [name, value] of entries) reply.header(name, value);
+  addRequestStep(app, (request, reply) => {
+    if (isApiPath(request.url)) {
+      for (const [name, value] of apiHeaders) reply.header(name, value);
+      if (request.protocol === 'https') reply.header('strict-transport-security', API_HSTS);
+    } else for (const [name, value] of documentHeaders) reply.header(name, value);
   });
 });

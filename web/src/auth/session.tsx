@@ -23,6 +23,15 @@ import {
   type StoredSession,
 } from './stored';
 
+/**
+ * Asks the browser to drop its HTTP cache of this site (the answer carries `Clear-Site-Data: "cache"`), so
+ * the next person on a shared computer finds none of the student's answers there (issue 50.5). The API's
+ * answers are `no-store` already; this also clears what an older build let the browser keep.
+ */
+function forgetHttpCache(): void {
+  void fetch('/api/signed-out', { method: 'POST', keepalive: true }).catch(() => {});
+}
+
 export type { SessionUser } from './stored';
 
 /**
@@ -155,6 +164,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // The SDK may already have signed out by itself (it does on an invalidated user): say why anyway.
       if (!auth.currentUser) setEnded((e) => (e === 'signed-out' ? e : why));
       await m.signOut(auth).catch(() => {});
+      forgetHttpCache();
     },
     [sdk, readyAuth],
   );
@@ -172,6 +182,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     ending.current = 'signed-out';
     const m = await sdk();
     await m.signOut(m.firebaseAuth());
+    forgetHttpCache();
   }, [sdk]);
 
   // The stored session first: with one, the pages start at once and the SDK follows after the load.
