@@ -54,11 +54,14 @@ export const UserId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-
 export const ForgetStudent = Type.Object({ uid: UserId }, { additionalProperties: false });
 
 /**
- * No control character: C0 (tab, CR and LF included), DEL, C1, and Unicode's line and paragraph
- * separators. One-line text (a title, a name) that can reach a calendar file must match it: a lone CR or
- * a \v there split or hid events in calendar readers (issue 35).
+ * No control character: C0 (tab, CR and LF included), DEL, C1, Unicode's line and paragraph separators,
+ * and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make text
+ * read in another order than it is stored (issue 50.9). One-line text (a title, a name, a link's label)
+ * that can reach a calendar file must match it: a lone CR or a \v there split or hid events in calendar
+ * readers (issue 35).
  */
-export const ONE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$';
+export const ONE_LINE_PATTERN =
+  '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$';
 /** Text of several lines: control characters refused except tab, line feed and carriage return. */
 export const MULTI_LINE_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
 

@@ -138,6 +138,8 @@ export const INPUT_MSG = {
 /** Refusals of a share link's settings (issue 33). */
 export const SHARE_INPUT_MSG = {
   label: `Name the link so you know who has it (1 to ${LIMITS.share.labelMax} characters), for example "Mom"`,
+  labelOneLine:
+    'A link name must be one line: no line breaks, tabs, direction marks or other control characters',
   scope: (scopes: readonly string[]) => `What a link shows must be chosen from ${scopes.join(', ')}`,
   days: `A link expires after 1 to ${LIMITS.share.maxDays} days`,
 } as const;

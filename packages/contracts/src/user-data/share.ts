@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ApiError, IsoDate, IsoDateTime, Ok } from '../common.ts';
+import { ApiError, IsoDate, IsoDateTime, Ok, ONE_LINE_PATTERN } from '../common.ts';
 import { SHARE_INPUT_MSG } from '../messages.ts';
 import { defineRoute } from '../route.ts';
 import { LIMITS } from '../limits.ts';
@@ -44,6 +44,7 @@ export const createShareLink = defineRoute({
           maxLength: LIMITS.share.labelMax,
           pattern: '\\S',
           errorMessage: SHARE_INPUT_MSG.label,
+          allOf: [{ pattern: ONE_LINE_PATTERN, errorMessage: SHARE_INPUT_MSG.labelOneLine }],
         }),
         /** What it shows beyond the list of colleges; the default (`DEFAULT_SHARE_SCOPE`) when left out */
         scope: Type.Optional(
@@ -122,6 +123,19 @@ export const SharedCollege = Type.Object({
 });
 export type SharedCollege = Static<typeof SharedCollege>;
 
+/**
+ * The `scores` scope: the GPA and test scores its words name, nothing else of the academic profile (the
+ * family's budget and the test-optional choices stay private, issue 50.7).
+ */
+export const SharedScores = Type.Object({
+  satReadingWriting: AcademicProfile.properties.satReadingWriting,
+  satMath: AcademicProfile.properties.satMath,
+  act: AcademicProfile.properties.act,
+  gpa: AcademicProfile.properties.gpa,
+  updatedAt: AcademicProfile.properties.updatedAt,
+});
+export type SharedScores = Static<typeof SharedScores>;
+
 /** What a share link shows: only the parts its scope names. */
 export const SharedView = Type.Object({
   /** "Shared by <sharedBy>, read only" */
@@ -142,7 +156,7 @@ export const SharedView = Type.Object({
   essayDrafts: Type.Optional(
     Type.Array(Type.Object({ prompt: Type.String(), body: Type.String(), updatedAt: IsoDateTime })),
   ),
-  scores: Type.Optional(AcademicProfile),
+  scores: Type.Optional(SharedScores),
   incomeBand: Type.Optional(IncomeBandSchema),
   email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });

@@ -282,3 +282,71 @@ describe('share links', () => {
     expect(n.rows[0]!.n).toBe(0);
   });
 });
+
+describe('a link shows only what its scope names (issue 50.7, 50.9)', () => {
+  it("a calendar or deadlines link never shows the season's dates; a status link does", async () => {
+    const dee = await createVerifiedUser({ name: 'Dee Share' });
+    const d = as(gw, dee);
+    expect((await d.post('/add-user-college', { collegeName: 'Northfield College' })).status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const waitlisted = await d.post('/update-application', {
+      collegeName: 'Northfield College',
+      status: 'waitlisted',
+      decisionOn: today,
+    });
+    expect(waitlisted.status, JSON.stringify(waitlisted.body)).toBe(200);
+    const season = /Decision received|continued interest|aid review|Enrollment deposit|Application submitted/;
+    for (const scope of [['deadlines'], ['calendar'], ['deadlines', 'calendar', 'plan']]) {
+      const link = (await create(dee, { label: `Only ${scope.join(' ')}`, scope })).body.data;
+      const shown = (await view(link.path)).body.data;
+      expect(JSON.stringify(shown), scope.join()).not.toMatch(season);
+      if (scope.includes('calendar')) {
+        const ics = await gw.api<string>('GET', `/api${link.path}/deadlines.ics`);
+        expect(ics.status).toBe(200);
+        expect(String(ics.body), scope.join()).not.toMatch(season);
+      }
+    }
+    // The student chose to show where each application stands: the season's dates come with it.
+    const status = (await create(dee, { label: 'Status too', scope: ['deadlines', 'status'] })).body.data;
+    const withStatus = (await view(status.path)).body.data;
+    expect(withStatus.deadlines?.map((x) => x.type)).toContain('Send a letter of continued interest');
+  });
+
+  it('a scores link shows the GPA and test scores only, never the budget or test-optional choices', async () => {
+    const eve = await createVerifiedUser({ name: 'Eve Share' });
+    const e = as(gw, eve);
+    expect((await e.post('/add-user-college', { collegeName: 'Northfield College' })).status).toBe(200);
+    const academic = {
+      satReadingWriting: 700,
+      satMath: 710,
+      act: null,
+      gpa: 3.7,
+      yearlyBudget: 23_456,
+      testOptional: ['Northfield College'],
+    };
+    expect((await e.post('/update-academic-profile', academic)).status).toBe(200);
+    const link = (await create(eve, { label: 'Coach', scope: ['scores'] })).body.data;
+    const shown = (await view(link.path)).body.data;
+    expect(Object.keys(shown.scores ?? {}).sort()).toEqual([
+      'act',
+      'gpa',
+      'satMath',
+      'satReadingWriting',
+      'updatedAt',
+    ]);
+    expect(shown.scores).toMatchObject({ gpa: 3.7, satMath: 710 });
+    expect(JSON.stringify(shown)).not.toMatch(/23456|yearlyBudget|testOptional/);
+  });
+
+  it('refuses a link name with a line break or a direction override, and creates nothing', async () => {
+    const fay = await createVerifiedUser({ name: 'Fay Share' });
+    for (const label of ['Mom\r\nX-Injected: 1', 'Mom\u202Egnp.exe', 'Dad\u2066x\u2069']) {
+      const r = await create(fay, { label });
+      expect(r.status, JSON.stringify(label)).toBe(400);
+      expect(r.body.message).toBe(
+        'A link name must be one line: no line breaks, tabs, direction marks or other control characters',
+      );
+    }
+    expect((await list(fay)).body.data).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ import { deadlinesToIcs } from '../ics.ts';
 import { UD_MSG } from '../messages.ts';
 import { presentShareLink } from '../presenters.ts';
 import type { ShareView } from '../repositories/share-links.ts';
+import { shareableDeadline } from '../share/next-deadlines.ts';
 import { buildSharedView, sharedPagePath } from '../share/shared-view.ts';
 import { studentDeadlines } from '../deadlines/next-deadlines.ts';
 
@@ -110,8 +111,8 @@ export function shareRoutes(deps: Deps): Implementation[] {
       if (!link.scope.includes('calendar')) throw new AppError('NOT_FOUND', UD_MSG.sharedLinkGone);
       const now = deps.now();
       const all = await studentDeadlines(deps, link.user_id, now);
-      // A note's deadline is the student's own: a shared calendar carries the colleges' dates only.
-      const shared = { ...all, items: all.items.filter((d) => d.origin !== 'note') };
+      // The colleges' dates, and the season's only when the link shows the status (`shareableDeadline`).
+      const shared = { ...all, items: all.items.filter((d) => shareableDeadline(d, link.scope)) };
       return reply
         .header('content-disposition', 'inline; filename="deadlines.ics"')
         .type('text/calendar; charset=utf-8')

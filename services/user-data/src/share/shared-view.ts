@@ -25,7 +25,7 @@ export async function buildSharedView(deps: Deps, link: ShareLinkRow, token: str
     deps.colleges.listColleges(uid),
     has('plan') || has('status') ? deps.season.listApplications(uid) : Promise.resolve([]),
     has('aid') ? deps.season.listAidOffers(uid) : Promise.resolve([]),
-    has('deadlines') ? sharedDeadlines(deps, uid) : Promise.resolve([]),
+    has('deadlines') ? sharedDeadlines(deps, uid, link.scope) : Promise.resolve([]),
   ]);
   const appOf = new Map(apps.map((a) => [a.college_key, a]));
   const offerOf = new Map(offers.map((o) => [o.college_key, o]));
@@ -65,11 +65,13 @@ export async function buildSharedView(deps: Deps, link: ShareLinkRow, token: str
       body: d.body,
       updatedAt: d.updated_at.toISOString(),
     }));
-  if (has('scores'))
-    view.scores = presentAcademicProfile(
+  if (has('scores')) {
+    const { satReadingWriting, satMath, act, gpa, updatedAt } = presentAcademicProfile(
       await deps.academic.getAcademic(uid),
       new Map(list.map((c) => [c.college_key, c.college_name])),
     );
+    view.scores = { satReadingWriting, satMath, act, gpa, updatedAt };
+  }
   if (has('income')) view.incomeBand = presentProfile(await deps.profiles.getProfile(uid)).incomeBand;
   if (has('email')) view.email = link.email;
   return view;

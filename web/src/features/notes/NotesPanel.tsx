@@ -117,6 +117,8 @@ export function NotesPanel() {
           <label htmlFor="note-title">Title</label>
           <input
             id="note-title"
+            // The browser must not offer one student's note titles to the next on a shared computer.
+            autoComplete="off"
             value={form.title}
             maxLength={LIMITS.noteTitleMax}
             readOnly={!!editing}
@@ -135,6 +137,7 @@ export function NotesPanel() {
           <textarea
             id="note-content"
             ref={contentRef}
+            autoComplete="off"
             rows={5}
             value={form.content}
             aria-describedby="note-count note-too-long"

@@ -111,6 +111,7 @@ export function ShareLinksPanel() {
             <label htmlFor="share-label">Who is it for?</label>
             <input
               id="share-label"
+              autoComplete="off"
               value={label}
               maxLength={LIMITS.share.labelMax}
               placeholder="Mom, Dad, Ms. Rivera"
