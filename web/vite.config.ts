@@ -116,7 +116,8 @@ const pwa = VitePWA({
 export default defineConfig({
   plugins: [react(), pwa, precompress(), preloadFont(), scriptsAfterFirstPaint(), routePreload(APP_FILE)],
   define: { __API_ROUTES__: JSON.stringify(apiRoutes) },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
+  // `npm run dev` (scripts/dev.ts) names the gateway's port.
+  server: { port: 5173, proxy: { '/api': `http://localhost:${process.env.GATEWAY_PORT ?? 8080}` } },
   build: {
     target: 'es2022',
     sourcemap: false,

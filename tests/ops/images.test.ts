@@ -96,9 +96,9 @@ describe('infra/Dockerfile', () => {
     expect(String(argsByName.NODE_VERSION).split('.')[0]).toBe(ciNodeMajor());
     if (process.env.CI) expect(process.versions.node.split('.')[0]).toBe(ciNodeMajor());
     const root = JSON.parse(fs.readFileSync(rel('package.json'), 'utf8')) as {
-      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
     };
-    expect(argsByName.FIREBASE_TOOLS_VERSION).toBe(root.dependencies['firebase-tools']);
+    expect(argsByName.FIREBASE_TOOLS_VERSION).toBe(root.devDependencies['firebase-tools']);
   });
 
   it.each(runtime)('%s: runs as the unprivileged node user', (r) => {
@@ -196,7 +196,7 @@ describe('the bundle an image runs', () => {
           headers: { authorization: `Bearer ${metricsToken}` },
         })
       ).text();
-      expect(metrics).toMatch(/^app_info\{process="auth",/m);
+      expect(metrics).toMatch(/^college_ready_app_info\{service="auth",/m);
       // Its migrations ran from the folder next to the bundle.
       expect(out).toMatch(/migrations applied/);
       const code = await stopProcess(proc);
