@@ -174,15 +174,15 @@ export async function ingestionThroughput(): Promise<void> {
       };
       summarise(
         await (await fetch(`http://127.0.0.1:${workerPort}/metrics`, scrape)).text(),
-        'ingestion_job_duration_seconds',
+        'college_ready_ingestion_job_duration_seconds',
       );
       summarise(
         await (await fetch(`http://127.0.0.1:${workerPort}/metrics`, scrape)).text(),
-        'ingestion_provider_request_duration_seconds',
+        'college_ready_ingestion_provider_request_duration_seconds',
       );
       summarise(
         await (await fetch(`${collegesUrl}/metrics`, scrape)).text(),
-        'http_request_duration_seconds',
+        'college_ready_http_request_duration_seconds',
       );
     }
   } finally {

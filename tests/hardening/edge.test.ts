@@ -192,7 +192,7 @@ describe('/metrics', () => {
       expect((await scrape(on.url, { authorization: `Bearer ${'x'.repeat(64)}` })).status).toBe(401);
       const ok = await scrape(on.url, { authorization: `Bearer ${token}` });
       expect(ok.status).toBe(200);
-      expect(ok.text).toContain('http_requests_total');
+      expect(ok.text).toContain('college_ready_http_requests_total');
       // A header trick opens nothing: with or without a forwarded-for, the token decides.
       expect((await scrape(on.url, { 'x-forwarded-for': '127.0.0.1' })).status).toBe(401);
     } finally {

@@ -18,6 +18,7 @@ import { openDb } from '@ct/store';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTs, stopProcess, waitForHttp, type RunningProcess } from '../../scripts/lib/stack.ts';
+import { parseStrictJson } from './lib/strict-json.ts';
 import { until } from './lib/wait.ts';
 import { processSpecs, rel, ROOT } from './lib/sources.ts';
 
@@ -83,7 +84,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 const depth = async (state: string) =>
-  sample(await metrics('ingestion-worker'), 'queue_jobs', { queue: INGESTION_QUEUE, state }) ?? -1;
+  sample(await metrics('ingestion-worker'), 'college_ready_queue_jobs', { queue: INGESTION_QUEUE, state }) ??
+  -1;
 
 async function api<T>(
   method: 'GET' | 'POST',
@@ -118,32 +120,45 @@ async function settled(name: string, timeoutMs = 60_000): Promise<IngestionReque
 }
 
 describe('metrics and health in the distributed run', () => {
-  it('every process serves Prometheus metrics: requests, latency, errors, in-flight, process, app_info', async () => {
+  it('every line each process logs is strict JSON with each key once, naming its service', () => {
+    for (const p of stack.processes) {
+      const lines = p
+        .output()
+        .split('\n')
+        .filter((l) => l.trim().startsWith('{'));
+      expect(lines.length, p.name).toBeGreaterThan(0);
+      for (const line of lines)
+        expect((parseStrictJson(line) as { service?: string }).service, line).toBe(p.name);
+    }
+  });
+
+  it('every process serves Prometheus metrics: requests, latency, errors, in-flight, process, college_ready_app_info', async () => {
     // Some traffic first, so every service has counted a request.
     for (const p of stack.processes)
       await fetch(`http://127.0.0.1:${p.port}${p.name === 'gateway' ? '/api' : ''}/healthz`);
     for (const p of stack.processes) {
       const text = await metrics(p.name);
-      expect(sample(text, 'app_info', { process: p.name }), p.name).toBe(1);
-      expect(text).toContain('# TYPE http_requests_total counter');
-      expect(text).toContain('# TYPE http_request_duration_seconds histogram');
-      expect(text).toContain('# TYPE http_request_errors_total counter');
-      expect(text).toContain('# TYPE http_requests_in_flight gauge');
+      expect(sample(text, 'college_ready_app_info', { service: p.name }), p.name).toBe(1);
+      expect(text).toContain('# TYPE college_ready_http_requests_total counter');
+      expect(text).toContain('# TYPE college_ready_http_request_duration_seconds histogram');
+      expect(text).toContain('# TYPE college_ready_http_request_errors_total counter');
+      expect(text).toContain('# TYPE college_ready_http_requests_in_flight gauge');
       expect(text).toContain('process_resident_memory_bytes');
-      expect(sample(text, 'http_requests_total', { method: 'GET', status: '200' }), p.name).toBeGreaterThan(
-        0,
-      );
+      expect(
+        sample(text, 'college_ready_http_requests_total', { method: 'GET', status: '200' }),
+        p.name,
+      ).toBeGreaterThan(0);
     }
     // Nothing else is talking to the auth service: the only request in flight is the scrape itself.
-    expect(sample(await metrics('auth'), 'http_requests_in_flight')).toBe(1);
+    expect(sample(await metrics('auth'), 'college_ready_http_requests_in_flight')).toBe(1);
     const worker = await metrics('ingestion-worker');
     for (const m of [
-      'ingestion_job_duration_seconds',
-      'ingestion_jobs_total',
-      'ingestion_provider_failures_total',
+      'college_ready_ingestion_job_duration_seconds',
+      'college_ready_ingestion_jobs_total',
+      'college_ready_ingestion_provider_failures_total',
     ])
       expect(worker).toContain(`# TYPE ${m}`);
-    expect(sample(worker, 'queue_jobs', { queue: INGESTION_QUEUE, state: 'waiting' })).toBe(0);
+    expect(sample(worker, 'college_ready_queue_jobs', { queue: INGESTION_QUEUE, state: 'waiting' })).toBe(0);
   });
 
   it('shows metrics only to the scraper with METRICS_TOKEN, whatever else a request carries', async () => {
@@ -238,13 +253,16 @@ describe('the ingestion queue under load', () => {
 
     const worker = await metrics('ingestion-worker');
     expect(
-      sample(worker, 'ingestion_jobs_total', { job: 'ingest-college', outcome: 'ok' }),
+      sample(worker, 'college_ready_ingestion_jobs_total', { job: 'ingest-college', outcome: 'ok' }),
     ).toBeGreaterThanOrEqual(names.length);
     expect(
-      sample(worker, 'ingestion_job_duration_seconds_count', { job: 'ingest-college', outcome: 'ok' }),
+      sample(worker, 'college_ready_ingestion_job_duration_seconds_count', {
+        job: 'ingest-college',
+        outcome: 'ok',
+      }),
     ).toBeGreaterThanOrEqual(names.length);
     expect(
-      sample(worker, 'ingestion_provider_request_duration_seconds_count', {
+      sample(worker, 'college_ready_ingestion_provider_request_duration_seconds_count', {
         provider: 'scorecard',
         outcome: 'ok',
       }),
@@ -303,7 +321,7 @@ describe('graceful shutdown of a worker', () => {
     expect(rice.body.data.demographics.schoolCity).toBe('Houston');
     // It was the new process that finished it.
     expect(
-      sample(await metrics('ingestion-worker'), 'ingestion_jobs_total', {
+      sample(await metrics('ingestion-worker'), 'college_ready_ingestion_jobs_total', {
         job: 'ingest-college',
         outcome: 'ok',
       }),

@@ -101,7 +101,7 @@ function moduleConfigs(
 async function mountModules(app: FastifyInstance, e: Embedded, clients: ServiceClients): Promise<void> {
   for (const m of e.modules) {
     const applied = await migrateModule(e.db, m);
-    if (applied.length) app.log.info({ service: m.name, applied }, 'migrations applied');
+    if (applied.length) app.log.info({ module: m.name, applied }, 'migrations applied');
   }
   const shared = { db: e.db, queue: e.queue, clients, closers: e.closers };
   const configs = moduleConfigs(e.modules, e.env);
@@ -169,7 +169,7 @@ function registerProxy(app: FastifyInstance, pools: ServicePools, internalToken:
         try {
           res = await transport(def.service, { method: request.method, url, headers, body });
         } catch (err) {
-          request.log.error({ err, service: def.service }, 'service unreachable');
+          request.log.error({ err, target: def.service }, 'service unreachable');
           throw new AppError('DEPENDENCY_UNAVAILABLE', UNAVAILABLE_MESSAGE);
         }
         // JSON unless the service said otherwise (the calendar feed is text/calendar).
@@ -195,7 +195,7 @@ async function forwardStream(
   try {
     res = await call();
   } catch (err) {
-    request.log.error({ err, service: request.routeOptions.config.service }, 'service unreachable');
+    request.log.error({ err, target: request.routeOptions.config.service }, 'service unreachable');
     throw new AppError('DEPENDENCY_UNAVAILABLE', UNAVAILABLE_MESSAGE);
   }
   reply.status(res.statusCode).type('application/json; charset=utf-8');

@@ -37,28 +37,31 @@ describe('metrics', () => {
     await app.inject({ url: '/nowhere' });
 
     let text = await scrape();
-    expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(text).toContain('# TYPE college_ready_http_request_duration_seconds histogram');
     const hi = { method: 'GET', route: '/hi', service: 'test' };
-    expect(sample(text, 'http_requests_total', { ...hi, status: '200' })).toBe(3);
-    expect(sample(text, 'http_requests_total', { route: '/boom', status: '500' })).toBe(1);
-    expect(sample(text, 'http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
-    expect(sample(text, 'http_request_errors_total', { route: '/boom' })).toBe(1);
-    expect(sample(text, 'http_request_errors_total', { route: '/hi' })).toBeUndefined();
-    expect(sample(text, 'http_request_duration_seconds_count', hi)).toBe(3);
-    expect(sample(text, 'http_request_duration_seconds_bucket', { ...hi, le: '+Inf' })).toBe(3);
-    expect(sample(text, 'http_request_duration_seconds_sum', hi)).toBeGreaterThan(0);
+    expect(sample(text, 'college_ready_http_requests_total', { ...hi, status: '200' })).toBe(3);
+    expect(sample(text, 'college_ready_http_requests_total', { route: '/boom', status: '500' })).toBe(1);
+    expect(sample(text, 'college_ready_http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
+    expect(sample(text, 'college_ready_http_request_errors_total', { route: '/boom' })).toBe(1);
+    expect(sample(text, 'college_ready_http_request_errors_total', { route: '/hi' })).toBeUndefined();
+    expect(sample(text, 'college_ready_http_request_duration_seconds_count', hi)).toBe(3);
+    expect(sample(text, 'college_ready_http_request_duration_seconds_bucket', { ...hi, le: '+Inf' })).toBe(3);
+    expect(sample(text, 'college_ready_http_request_duration_seconds_sum', hi)).toBeGreaterThan(0);
     const buckets = text
       .split('\n')
-      .filter((l) => l.startsWith('http_request_duration_seconds_bucket{') && l.includes('route="/hi"'))
+      .filter(
+        (l) =>
+          l.startsWith('college_ready_http_request_duration_seconds_bucket{') && l.includes('route="/hi"'),
+      )
       .map((l) => Number(l.split(' ').at(-1)));
     expect(buckets).toHaveLength(14);
     expect(buckets).toEqual([...buckets].sort((a, b) => a - b)); // cumulative
 
     await app.inject({ url: '/hi' });
     text = await scrape();
-    expect(sample(text, 'http_requests_total', { ...hi, status: '200' })).toBe(4);
-    expect(sample(text, 'http_request_errors_total', { route: '/boom' })).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count', hi)).toBe(4);
+    expect(sample(text, 'college_ready_http_requests_total', { ...hi, status: '200' })).toBe(4);
+    expect(sample(text, 'college_ready_http_request_errors_total', { route: '/boom' })).toBe(1);
+    expect(sample(text, 'college_ready_http_request_duration_seconds_count', hi)).toBe(4);
     await app.close();
   });
 });

@@ -25,14 +25,14 @@ interface RouteTally {
   sum: number;
 }
 
-/** Upper bounds (s) of `http_request_duration_seconds`. */
+/** Upper bounds (s) of `college_ready_http_request_duration_seconds`. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-const DURATION = 'http_request_duration_seconds';
-/** Request decoration: counted in `http_requests_in_flight` and not yet counted out. */
+const DURATION = 'college_ready_http_request_duration_seconds';
+/** Request decoration: counted in `college_ready_http_requests_in_flight` and not yet counted out. */
 const IN_FLIGHT = Symbol('metrics.inFlight');
 
 /**
- * `http_request_duration_seconds` read from the routes' tallies: what prom-client's Histogram exposes
+ * `college_ready_http_request_duration_seconds` read from the routes' tallies: what prom-client's Histogram exposes
  * (cumulative `_bucket` by `le`, `_sum`, `_count`), without a label set hashed per request.
  */
 function routeHistogram(tallies: Map<string, RouteTally>) {
@@ -69,7 +69,7 @@ function routeHistogram(tallies: Map<string, RouteTally>) {
 export interface MetricsOptions {
   /** Label for routes that belong to no service of the route table (health, docs): the process name. */
   process?: string;
-  /** Reported by `app_info`, so dashboards can tell which build is running. */
+  /** Reported by `college_ready_app_info`, so dashboards can tell which build is running. */
   version?: string;
   /** Bearer token a scraper must send; without one, `/metrics` is off. */
   token?: string | undefined;
@@ -84,7 +84,7 @@ function hasBearer(header: string | undefined, token: string): boolean {
 
 /**
  * Prometheus metrics for one Fastify app: request rate, latency histogram, errors and requests in flight,
- * per route and service, plus `app_info`. The registry is exposed as `app.metricsRegistry`.
+ * per route and service, plus `college_ready_app_info`. The registry is exposed as `app.metricsRegistry`.
  */
 export function installMetrics(
   app: FastifyInstance,
@@ -99,13 +99,13 @@ export function installMetrics(
   const processName = opts.process ?? 'gateway';
   app.decorate('metricsRegistry', registry);
   new client.Gauge({
-    name: 'app_info',
-    help: 'Always 1; labels say which process and build this is',
-    labelNames: ['process', 'version', 'node'] as const,
+    name: 'college_ready_app_info',
+    help: 'Always 1; labels say which service (process) and build this is',
+    labelNames: ['service', 'version', 'node'] as const,
     registers: [registry],
   }).set(
     {
-      process: processName,
+      service: processName,
       version: opts.version ?? process.env.APP_VERSION ?? 'dev',
       node: process.version,
     },
@@ -119,7 +119,7 @@ export function installMetrics(
     for (const t of tallies.values()) each(t);
   };
   new client.Counter({
-    name: 'http_requests_total',
+    name: 'college_ready_http_requests_total',
     help: 'HTTP requests by route and status',
     labelNames: ['method', 'route', 'status', 'service'] as const,
     registers: [registry],
@@ -133,7 +133,7 @@ export function installMetrics(
     },
   });
   new client.Counter({
-    name: 'http_request_errors_total',
+    name: 'college_ready_http_request_errors_total',
     help: 'HTTP requests answered with a 5xx',
     labelNames: ['method', 'route', 'service'] as const,
     registers: [registry],
@@ -149,7 +149,7 @@ export function installMetrics(
   // request cost a measurable share of a cheap route's throughput.
   let inFlight = 0;
   new client.Gauge({
-    name: 'http_requests_in_flight',
+    name: 'college_ready_http_requests_in_flight',
     help: 'HTTP requests being handled now (saturation; drains to 0 on graceful shutdown)',
     registers: [registry],
     collect() {
@@ -240,7 +240,7 @@ export function installMetrics(
 }
 
 /**
- * `queue_jobs{queue,state}`: jobs per state of each named queue, read from the queue when scraped (so
+ * `college_ready_queue_jobs{queue,state}`: jobs per state of each named queue, read from the queue when scraped (so
  * every replica reports the shared truth; aggregate with `max`, not `sum`). Safe to call once per
  * registry; later calls add queues.
  */
@@ -249,7 +249,7 @@ export function installQueueMetrics(
   queue: QueueBackend,
   queues: readonly string[],
 ): void {
-  const existing = registry.getSingleMetric('queue_jobs') as
+  const existing = registry.getSingleMetric('college_ready_queue_jobs') as
     (client.Gauge<'queue' | 'state'> & { queues?: Set<string> }) | undefined;
   if (existing?.queues) {
     for (const q of queues) existing.queues.add(q);
@@ -257,7 +257,7 @@ export function installQueueMetrics(
   }
   const names = new Set(queues);
   const gauge = new client.Gauge({
-    name: 'queue_jobs',
+    name: 'college_ready_queue_jobs',
     help: 'Jobs per queue and state (waiting is the depth the worker autoscaler follows)',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],

@@ -119,6 +119,10 @@ export interface Shared {
   closers: Closers;
 }
 
+/** The `service` every line of this process's log carries (pino's base bindings). */
+const processService = (app: FastifyInstance): string | undefined =>
+  (app.log as unknown as { bindings(): { service?: string } }).bindings().service;
+
 /** Builds a module's context on shared infrastructure. */
 export function makeContext<S extends TObject>(
   m: Pick<ServiceModule<S>, 'name'>,
@@ -133,7 +137,9 @@ export function makeContext<S extends TObject>(
     queue: shared.queue,
     bus: new EventBus(shared.queue, EVENT_SUBSCRIBERS),
     clients: shared.clients,
-    log: app.log.child({ service: m.name }),
+    // One `service` key a line (strict JSON readers refuse a repeated key): a module in a process of its
+    // own logs as that process; one mounted in the embedded gateway adds which module it is.
+    log: processService(app) === m.name ? app.log : app.log.child({ module: m.name }),
     onClose: (fn) => shared.closers.add(fn),
   };
 }

@@ -6,26 +6,26 @@ import type { FastifyBaseLogger } from 'fastify';
 // Created once per process and registered into each app's registry by installWorkerMetrics (tests build
 // several apps in one process; a metric may sit in several registries but only once in each).
 const jobDuration = new prom.Histogram({
-  name: 'ingestion_job_duration_seconds',
+  name: 'college_ready_ingestion_job_duration_seconds',
   help: 'Time spent on one try of an ingestion job, by job name and outcome',
   labelNames: ['job', 'outcome'] as const,
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300],
   registers: [],
 });
 const jobsTotal = new prom.Counter({
-  name: 'ingestion_jobs_total',
+  name: 'college_ready_ingestion_jobs_total',
   help: 'Tries of ingestion jobs, by job name and outcome (ok, error, handed_back)',
   labelNames: ['job', 'outcome'] as const,
   registers: [],
 });
 const providerFailures = new prom.Counter({
-  name: 'ingestion_provider_failures_total',
+  name: 'college_ready_ingestion_provider_failures_total',
   help: 'Failed calls to an outside data provider (scorecard, openai, ...), by provider and kind',
   labelNames: ['provider', 'kind'] as const,
   registers: [],
 });
 const providerDuration = new prom.Histogram({
-  name: 'ingestion_provider_request_duration_seconds',
+  name: 'college_ready_ingestion_provider_request_duration_seconds',
   help: 'Latency of calls to outside data providers',
   labelNames: ['provider', 'outcome'] as const,
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
@@ -100,7 +100,7 @@ export function timed<T extends object>(provider: string, client: T): T {
 
 /**
  * Adds the worker's metrics to a registry (the process's `app.metricsRegistry`), with the depth of the
- * ingestion queue per state as `queue_jobs{queue="ingestion",state=...}`, read from the queue at scrape.
+ * ingestion queue per state as `college_ready_queue_jobs{queue="ingestion",state=...}`, read from the queue at scrape.
  */
 export function installWorkerMetrics(registry: prom.Registry, queue: QueueBackend): void {
   for (const m of WORKER_METRICS) {
