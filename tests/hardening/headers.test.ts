@@ -74,7 +74,11 @@ describe('headers follow the content type', () => {
       const type = String(res.headers['content-type'] ?? '');
       if (res.status === 204) return expectApiHeaders(res.headers, name);
       if (type.includes('text/html')) return expectDocumentHeaders(res.headers, name);
-      expectApiHeaders(res.headers, `${name} (${res.status} ${type})`, (res.status === 200 && OWN_CACHE[name]) || 'no-store');
+      expectApiHeaders(
+        res.headers,
+        `${name} (${res.status} ${type})`,
+        (res.status === 200 && OWN_CACHE[name]) || 'no-store',
+      );
     },
   );
 
