@@ -27,6 +27,38 @@ describe('the published API description', () => {
     expect(JSON.stringify(r.body)).toContain('"x-errorMessage"');
   });
 
+  it('names every operation once, documents its 4xx answers, and says which need no token', async () => {
+    const r = await gw.api<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
+      'GET',
+      '/api/docs/json',
+    );
+    const ops = Object.entries(r.body.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+    );
+    expect(ops.length).toBeGreaterThan(60);
+    const ids = ops.map((o) => o.op.operationId);
+    expect(ids.filter((id) => typeof id !== 'string' || !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const without4xx = ops.filter(
+      (o) => !Object.keys(o.op.responses as object).some((c) => /^4\d\d$/.test(c)),
+    );
+    expect(without4xx.map((o) => o.key)).toEqual([]);
+    const byKey = new Map(ops.map((o) => [o.key, o.op]));
+    const at = (route: (typeof ROUTES)[number]) =>
+      byKey.get(`${route.method} /api${route.path}`.replace(/:(\w+)/g, '{$1}'))!;
+    for (const route of ROUTES.filter((x) => x.access === 'public')) {
+      expect(at(route).security, route.path).toEqual([]);
+    }
+    for (const route of ROUTES.filter((x) => x.access === 'user' || x.access === 'admin')) {
+      expect(at(route).security, route.path).toBeUndefined();
+      expect(Object.keys(at(route).responses as object), route.path).toContain('401');
+    }
+    // The table's own names: a generated client calls getNotes, not getApiGetNotes.
+    expect(byKey.get('GET /api/get-notes')?.operationId).toBe('getNotes');
+    for (const open of ['GET /api/public-config', 'POST /api/signed-out'])
+      expect(byKey.get(open)?.security, open).toEqual([]);
+  });
+
   it('keeps a field called errorMessage, and moves the keyword at every depth', () => {
     const schema = {
       type: 'object',

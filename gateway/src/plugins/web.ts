@@ -34,7 +34,7 @@ export default async function web(
   const browserConfig = publicConfig(config);
   app.get(
     '/api/public-config',
-    { schema: { tags: ['config'], summary: 'Configuration the browser may see' } },
+    { schema: { tags: ['config'], summary: 'Configuration the browser may see', security: [] } },
     async () => browserConfig,
   );
   await serveWeb(app, config.WEB_DIST, browserConfig);
