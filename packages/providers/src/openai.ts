@@ -1,4 +1,5 @@
-import { Agent, request } from 'undici';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { Response, ResponseInputItem } from 'openai/resources/responses/responses';
 import type { Static, TSchema } from 'typebox';
 import { ProviderError, httpError } from './errors.ts';
 import { dropNullOptionals, toStrictJsonSchema } from './json-schema.ts';
@@ -52,97 +53,64 @@ export interface Gathered<T> {
   model: string;
 }
 
-/** The parts of a Responses API answer this client reads. */
-interface ResponsesAnswer {
-  status?: string;
-  model?: string;
-  output?: Array<{
-    type?: string;
-    content?: Array<{
-      type?: string;
-      text?: string;
-      annotations?: Array<{ type?: string; url?: string; title?: string }>;
-    }>;
-  }>;
-}
-
 /**
- * The OpenAI Responses API (`POST {base}/responses`) with the web search tool and strict JSON-schema
- * output. Spoken directly over undici: the ingestion worker makes many of these calls, and the SDK's
- * fetch-based transport costs several times the CPU for the same request.
+ * The OpenAI Responses API with the web search tool and strict JSON-schema output, through the official
+ * `openai` package (issue 47.5: typed requests and answers, error classes and timeouts that follow the API
+ * as it changes; ADR 0101). `OPENAI_BASE_URL` points it at another server (the tests' local stand-in).
+ *
+ * The package's own retries are off: the job queue retries with backoff, each call is counted against the
+ * hourly AI allowance before it is made, and a retry inside the client would spend that allowance unseen
+ * and hold the job longer.
  */
 export class AiClient {
-  private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
-  private readonly url: string;
+  private readonly client: OpenAI;
 
   constructor(private readonly opts: AiClientOptions) {
-    this.url = `${(opts.baseUrl ?? DEFAULT_OPENAI_BASE_URL).replace(/\/$/, '')}/responses`;
+    this.client = new OpenAI({
+      apiKey: opts.apiKey,
+      baseURL: (opts.baseUrl ?? DEFAULT_OPENAI_BASE_URL).replace(/\/$/, ''),
+      timeout: opts.timeoutMs ?? 120_000,
+      maxRetries: 0,
+    });
   }
 
-  /** Closes the kept-alive connections. */
-  async close(): Promise<void> {
-    // destroy, not close: close waits for calls still in flight, and on shutdown their jobs were already
-    // handed back to the queue.
-    await this.agent.destroy();
-  }
+  /** Nothing to close: the package's fetch keeps no connection that outlives its calls' use. */
+  async close(): Promise<void> {}
 
   /**
    * Asks the model for a JSON value matching `schema`, searching the web when allowed, and returns the
-   * value (validated against the schema) with the pages it cited. Throws ProviderError. No retries here:
-   * the job queue retries with backoff, and a hidden retry loop would only hold the job longer.
+   * value (validated against the schema) with the pages it cited. Throws ProviderError.
    */
   async gatherJson<S extends TSchema>(req: GatherRequest<S>): Promise<Gathered<Static<S>>> {
     await this.opts.budget?.();
-    const timeout = this.opts.timeoutMs ?? 120_000;
-    const payload = {
-      model: this.opts.model,
-      instructions: req.instructions,
-      input: req.data === undefined ? req.input : inputItems(req.input, req.data),
-      ...(req.webSearch === false ? {} : { tools: [{ type: 'web_search' }] }),
-      text: {
-        format: {
-          type: 'json_schema',
-          name: req.schemaName,
-          schema: toStrictJsonSchema(req.schema),
-          strict: true,
-        },
-      },
-    };
-    let raw: string;
+    let answer: Response;
     try {
-      const res = await request(this.url, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${this.opts.apiKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
+      answer = await this.client.responses.create({
+        model: this.opts.model,
+        instructions: req.instructions,
+        input: req.data === undefined ? req.input : inputItems(req.input, req.data),
+        ...(req.webSearch === false ? {} : { tools: [{ type: 'web_search' }] }),
+        text: {
+          format: {
+            type: 'json_schema',
+            name: req.schemaName,
+            schema: toStrictJsonSchema(req.schema) as Record<string, unknown>,
+            strict: true,
+          },
         },
-        body: JSON.stringify(payload),
-        dispatcher: this.agent,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-        signal: AbortSignal.timeout(timeout),
       });
-      if (res.statusCode >= 400) {
-        await res.body.dump().catch(() => {});
-        throw httpError('openai', res.statusCode);
-      }
-      raw = await res.body.text();
     } catch (err) {
       throw toProviderError(err);
     }
-    let answer: ResponsesAnswer;
-    try {
-      answer = JSON.parse(raw) as ResponsesAnswer;
-    } catch {
-      throw new ProviderError('openai', 'malformed', 'answered with a body that is not valid JSON');
+    if (!answer || typeof answer !== 'object' || !Array.isArray(answer.output)) {
+      throw new ProviderError('openai', 'malformed', 'answered with a body that is not a response');
     }
     if (answer.status && answer.status !== 'completed') {
       throw new ProviderError('openai', 'malformed', `gave an incomplete answer (${answer.status})`);
     }
     let text = '';
     const sources = new Map<string, CitedSource>();
-    for (const item of answer.output ?? []) {
+    for (const item of answer.output) {
       if (item.type !== 'message') continue;
       for (const part of item.content ?? []) {
         if (part.type === 'refusal') throw new ProviderError('openai', 'bad-request', 'declined to answer');
@@ -191,23 +159,23 @@ export function dataBlock(data: Record<string, unknown>): string {
 }
 
 /** The Responses API input: our question, then the data block as a message of its own. */
-function inputItems(question: string, data: Record<string, unknown>) {
+function inputItems(question: string, data: Record<string, unknown>): ResponseInputItem[] {
   return [
     { role: 'user', content: [{ type: 'input_text', text: question }] },
     { role: 'user', content: [{ type: 'input_text', text: dataBlock(data) }] },
   ];
 }
 
+/** The package's errors as ours: a status names the kind; no answer is a timeout or "unavailable". */
 function toProviderError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
-  const e = err as { name?: string; code?: string };
-  if (
-    e.name === 'TimeoutError' ||
-    e.name === 'AbortError' ||
-    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    e.code === 'UND_ERR_BODY_TIMEOUT'
-  ) {
+  if (err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError)
     return new ProviderError('openai', 'timeout', 'did not answer in time');
-  }
+  if (err instanceof APIConnectionError)
+    return new ProviderError('openai', 'unavailable', 'could not be reached');
+  if (err instanceof APIError && typeof err.status === 'number') return httpError('openai', err.status);
+  // An answer the package could not read (a 200 whose body is not JSON).
+  if (err instanceof SyntaxError)
+    return new ProviderError('openai', 'malformed', 'answered with a body that is not valid JSON');
   return new ProviderError('openai', 'unavailable', 'could not be reached');
 }
