@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { BrowserRouter, Link, matchPath, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Link, matchPath, Route, Routes, useLocation } from 'react-router';
 import { TIMINGS } from './lib/timings';
 import { useSession } from './auth/session';
 import { PageError, PageErrorBoundary } from './components/ErrorPage';

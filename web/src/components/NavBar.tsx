@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router';
 import { useConfig } from '../config';
 import { useFocusTrap } from '../hooks/useFocusTrap';
 import { AccountMenu } from './AccountMenu';

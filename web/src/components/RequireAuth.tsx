@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { loginFor } from '../auth/next';
 import { useSession } from '../auth/session';
 import { LoadingOverlay } from './LoadingOverlay';

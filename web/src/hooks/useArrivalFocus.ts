@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 
 /** Navigation state that asks the next page to take focus on its heading (after signing in). */
 export const FOCUS_HEADING = { focusHeading: true } as const;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 
 /** What the student tried to do while the guard held: follow a link, or move through the history. */
 type Held = { kind: 'link'; to: string } | { kind: 'history'; delta: number };

@@ -1,6 +1,6 @@
 import { MSG } from '@ct/contracts/messages';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
 import { usePageMeta } from '../hooks/usePageMeta';
 

@@ -1,7 +1,7 @@
 import { MSG } from '@ct/contracts/messages';
 import { LIMITS } from '@ct/contracts/limits';
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import { useSession } from '../auth/session';
 import { LoadError } from '../components/LoadError';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { api, errorMessage } from '../api/client';
 import { usePageMeta } from '../hooks/usePageMeta';
 import { usePrivatePage } from '../hooks/usePrivatePage';

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { ComparePanel } from '../features/search/ComparePanel';
 import { SearchPanel } from '../features/search/SearchPanel';
 import { usePageMeta } from '../hooks/usePageMeta';

@@ -3,7 +3,7 @@ import { INCOME_BANDS } from '@ct/contracts/planning';
 import { PLAN_LABELS, STATUS_LABELS } from '@ct/contracts/season';
 import { useQuery } from '@tanstack/react-query';
 import { progressLevel } from '../features/checklist/progress';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { api, ApiError, errorMessage } from '../api/client';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { usePageMeta } from '../hooks/usePageMeta';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { api } from '../../api/client';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../auth/session';
 import { useConfig } from '../../config';
 import { useReducedMotion } from '../../hooks/useReducedMotion';

@@ -1,6 +1,6 @@
 import { MSG } from '@ct/contracts/messages';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { CollegeReviewSection } from './CollegeReviewSection';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MSG } from '@ct/contracts/messages';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 
 /** Every admin query lives under this key, so Refresh Data can refetch them all at once. */

@@ -2,7 +2,7 @@ import { normaliseCollegeName } from '@ct/contracts/constants';
 import { MSG } from '@ct/contracts/messages';
 import { TIMINGS } from '../../lib/timings';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useAddCollege, useUserColleges } from '../../api/student';
 import { useSession } from '../../auth/session';

@@ -1,5 +1,5 @@
 import type { College } from '@ct/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useSession } from '../../auth/session';
 import { useAcademicProfile } from './api';
 import { BAND_TEXT, fitOf } from './fit';

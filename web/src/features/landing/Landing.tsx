@@ -1,6 +1,6 @@
 import { TIMINGS } from '../../lib/timings';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { HOME_SIGNED_IN, loginFor } from '../../auth/next';
 import { useSession } from '../../auth/session';
 import { useConfig } from '../../config';

@@ -1,7 +1,7 @@
 import { FIT_BANDS, type FitBand } from '@ct/contracts/fit';
 import { compareIso } from '@ct/contracts/numbers';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@ct/contracts/season';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 
 /** How a list of colleges can be ordered. */
 export const LIST_SORTS = ['list', 'deadline', 'status', 'fit', 'name'] as const;

@@ -1,7 +1,7 @@
 import type { IncomeBand, StateCode } from '@ct/contracts';
 import { INCOME_BANDS, incomeBandText, US_STATES } from '@ct/contracts/planning';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSaveStudentProfile, useStudentProfile } from './api';
 import './money.css';

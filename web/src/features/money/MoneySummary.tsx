@@ -1,6 +1,6 @@
 import type { Demographics, Source, StudentProfile } from '@ct/contracts';
 import { useContext, useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { NO_INFO } from '../../lib/format';
 import { OwnerSuffix, RegionOwner } from '../colleges/regions';
 import { useStudentProfile } from './api';

@@ -2,7 +2,7 @@ import { LIMITS } from '@ct/contracts/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { api, ApiError, errorMessage } from '../../api/client';
 import { authErrorMessage } from '../../auth/errors';
 import { useSession, type SessionUser } from '../../auth/session';

@@ -1,5 +1,5 @@
 import type { Note } from '@ct/contracts';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 
 export type NoteSort = 'newest' | 'oldest';
 

@@ -4,7 +4,7 @@ import { MSG } from '@ct/contracts/messages';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { NO_INFO } from '../../lib/format';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { SuggestInput } from '../../components/SuggestInput';
 import { CollegeCard } from '../colleges';

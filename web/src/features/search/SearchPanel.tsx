@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SuggestInput } from '../../components/SuggestInput';
 import { AddToProfileButton, CollegeCard, EnrichmentLine } from '../colleges';

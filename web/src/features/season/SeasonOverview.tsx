@@ -3,7 +3,7 @@ import { daysBetween } from '@ct/contracts/planning';
 import { ED_RULE, isAdmitted, PLAN_LABELS, STATUS_LABELS } from '@ct/contracts/season';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useDeferredValue, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useUid } from '../../api/keys';
 import { prefetchAhead } from '../../api/prefetch';
