@@ -174,4 +174,49 @@ describe('the last screen kept on the device', () => {
     expect(kept).not.toContain('Someone Else Private Notes');
     await context.close();
   });
+
+  it('draws what the device kept as data: markup planted in storage never runs (issue 50.3)', async () => {
+    const { page, context } = await student('Planted Markup');
+    await page.goto('/usercolleges');
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), KEY)).toContain(college.name);
+    // Whatever else runs on this origin could write the key: a screen with a handler, a script and a
+    // javascript: link in it, for the very page and student the app would draw it for.
+    await page.evaluate((k) => {
+      const saved = JSON.parse(localStorage.getItem(k)!) as { screens: Record<string, { html: string }> };
+      const screen = saved.screens['/usercolleges']!;
+      screen.html +=
+        '<img id="planted-img" src="/no-such.png" onerror="window.__planted = 1">' +
+        '<script>window.__planted = 2</script>' +
+        '<a id="planted-link" href="javascript:window.__planted=3">x</a>' +
+        '<svg><animate onbegin="window.__planted = 4" attributeName="x" dur="1s"></animate></svg>';
+      localStorage.setItem(k, JSON.stringify(saved));
+    }, KEY);
+    // What the kept screen held the moment it was drawn (the live page may replace it soon after).
+    await context.addInitScript({
+      content: `new MutationObserver((_, observer) => {
+        const kept = document.querySelector('[data-last-screen]');
+        if (!kept) return;
+        window.__keptHtml = kept.innerHTML;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });`,
+    });
+    const releaseApi = await holdApi(context);
+    const again = await context.newPage();
+    await again.goto('/usercolleges', { waitUntil: 'commit' });
+    await again.waitForFunction(
+      () => typeof (window as unknown as { __keptHtml?: string }).__keptHtml === 'string',
+    );
+    await again.waitForTimeout(500);
+    const seen = await again.evaluate(() => {
+      const w = window as unknown as { __planted?: number; __keptHtml: string };
+      return { planted: w.__planted ?? null, html: w.__keptHtml };
+    });
+    expect(seen.planted).toBeNull();
+    expect(seen.html).toContain('Lantern Hill College');
+    expect(seen.html).toContain('id="planted-img"');
+    expect(seen.html).toContain('id="planted-link"');
+    expect(seen.html).not.toMatch(/onerror|onbegin|<script|javascript:/i);
+    releaseApi();
+    await context.close();
+  });
 });

@@ -9,9 +9,16 @@
  * with it: at sign-out, at account deletion, and when Retry drops the device's copy. It is kept for one
  * student at a time, and drawn only for the very address it was taken at.
  *
- * This module is read by `paint-last-screen.ts` before React loads: it imports nothing that runs.
+ * This module is read by `paint-last-screen.ts` before React loads: it imports nothing that runs but the
+ * sanitiser.
+ *
+ * What is kept is read back as data, never as markup the page trusts (issue 50.3): anything else on the
+ * device could have written that storage key, so the screen is parsed by DOMPurify, a maintained
+ * sanitiser, into inert nodes with no script, event handler, `javascript:` address, frame or form
+ * action left in them, and only then placed in the page.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import DOMPurify from 'dompurify';
 import { DEVICE_MAX_AGE_MS } from './kept-for';
 
 const LAST_SCREEN_KEY = 'college-ready:last-screen';
@@ -84,10 +91,19 @@ export function paintLastScreen(): string | null {
   copy.setAttribute('aria-hidden', 'true');
   // Laid out as if its children were the root's own, as the app's are.
   copy.style.display = 'contents';
-  copy.innerHTML = screen.html;
+  copy.replaceChildren(sanitisedScreen(screen.html));
   placeholder = root.firstElementChild;
   root.replaceChildren(copy);
   return saved.uid;
+}
+
+/** Markup kept on the device as nodes that can show and do nothing else (see the module's comment). */
+export function sanitisedScreen(html: string): DocumentFragment {
+  return DOMPurify.sanitize(html, {
+    RETURN_DOM_FRAGMENT: true,
+    FORBID_TAGS: ['style', 'base', 'meta', 'link'],
+    FORBID_ATTR: ['action', 'formaction', 'srcset'],
+  });
 }
 
 /** The header index.html draws, while a kept screen is on show in its place. */
