@@ -12,7 +12,9 @@ import {
 } from 'react';
 import { api, setTokenSource } from '../api/client';
 import { useConfig } from '../config';
+import { outboxState } from '../offline/outbox';
 import { authErrorCode } from './errors';
+import { announceSignOut, onSignOutElsewhere, unsentAtSignOut } from './session-channel';
 import { whenAuthStarts } from './sdk-started';
 import {
   MIN_TOKEN_LIFE_MS,
@@ -57,7 +59,11 @@ export interface Session {
   sdkUser(): Promise<User>;
   /** Re-reads the user after a profile change (display name). */
   refreshUser(): Promise<void>;
-  signOut(): Promise<void>;
+  /**
+   * Signs out; false when the student chose to stay signed in (changes made offline still waiting).
+   * `ask` false: no question (the account is gone, and its waiting changes with it).
+   */
+  signOut(ask?: boolean): Promise<boolean>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -163,7 +169,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const auth = await readyAuth(m);
       // The SDK may already have signed out by itself (it does on an invalidated user): say why anyway.
       if (!auth.currentUser) setEnded((e) => (e === 'signed-out' ? e : why));
+      const uid = auth.currentUser?.uid;
       await m.signOut(auth).catch(() => {});
+      if (uid && why !== 'gone') announceSignOut(uid);
       forgetHttpCache();
     },
     [sdk, readyAuth],
@@ -178,12 +186,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [end],
   );
 
-  const signOut = useCallback(async () => {
-    ending.current = 'signed-out';
-    const m = await sdk();
-    await m.signOut(m.firebaseAuth());
-    forgetHttpCache();
-  }, [sdk]);
+  const signOut = useCallback(
+    async (ask = true) => {
+      const unsent = outboxState().writes.length;
+      if (ask && unsent && !window.confirm(unsentAtSignOut(unsent))) return false;
+      ending.current = 'signed-out';
+      const m = await sdk();
+      const auth = m.firebaseAuth();
+      const uid = auth.currentUser?.uid ?? early.current?.user.uid ?? null;
+      await m.signOut(auth);
+      if (uid) announceSignOut(uid);
+      forgetHttpCache();
+      return true;
+    },
+    [sdk],
+  );
 
   // The stored session first: with one, the pages start at once and the SDK follows after the load.
   useEffect(() => {
@@ -294,6 +311,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [fb]);
 
   const uid = user?.uid ?? null;
+  // Signed out in another tab: this one ends the session at once, without waiting for the provider's
+  // own storage check (DeviceStore then forgets what this tab holds of the student).
+  useEffect(() => {
+    if (!uid) return;
+    return onSignOutElsewhere((gone) => {
+      if (gone !== uid) return;
+      // At once, before the SDK (perhaps not loaded in this tab yet) has signed out here too.
+      ending.current = 'gone';
+      hadUser.current = false;
+      early.current = null;
+      startTransition(() => {
+        setEnded('gone');
+        setUser(null);
+      });
+      void sdk()
+        .then((m) => m.signOut(m.firebaseAuth()))
+        .catch(() => {});
+    });
+  }, [uid, sdk]);
+
   // Coming back to the tab, and every few minutes, re-reads the account, so a disabled account is noticed
   // while the tab is open: through the SDK, or before it has started, through the server (it checks the
   // account on every call, and its 401 ends the session with the reason).

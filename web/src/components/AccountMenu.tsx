@@ -92,7 +92,7 @@ export function AccountMenu() {
                 type="button"
                 onClick={() => {
                   setOpen(false);
-                  void signOut().then(() => navigate('/', { replace: true }));
+                  void signOut().then((out) => out && navigate('/', { replace: true }));
                 }}
               >
                 Sign out

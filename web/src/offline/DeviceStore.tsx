@@ -21,6 +21,12 @@ export function DeviceStore({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!uid) return;
+    // Another student now (signed out and in elsewhere, before this tab heard): nothing of the one before
+    // stays in this tab's cache to be drawn or saved under the new student (issue 50.8).
+    if (last.current && last.current !== uid) {
+      qc.clear();
+      void forgetDevice(last.current);
+    }
     last.current = uid;
     let live = true;
     let stops: Array<() => void> = [];

@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
+import { userDataKeys } from '../api/keys';
 import { DEVICE_MAX_AGE_MS } from './kept-for';
 import { forgetLastScreens } from './last-screen';
 
@@ -16,6 +17,20 @@ export const outboxKey = (uid: string) => `outbox:${uid}`;
 
 /** Bumped when the shape of cached data changes, so an old cache is dropped rather than misread. */
 const CACHE_VERSION = 1;
+
+/** The first part of every query key that names a student (its second part is their uid). */
+const STUDENT_QUERIES = new Set<unknown>(
+  Object.values(userDataKeys).map((key) => (key as (a: string, b: string) => readonly unknown[])('', '')[0]),
+);
+
+/**
+ * Whether a query may be saved under `uid`: a student's data only when it is theirs (issue 50.8: a tab
+ * that still held another student's answers saved them under the next student's key); answers that name
+ * no student (colleges, prompts) always.
+ */
+export function savedUnder(queryKey: readonly unknown[], uid: string): boolean {
+  return !STUDENT_QUERIES.has(queryKey[0]) || queryKey[1] === uid;
+}
 
 /** Writes to IndexedDB at most this often (the cache changes on every answer). */
 const SAVE_EVERY_MS = 500;
@@ -76,7 +91,9 @@ export function saveQueries(qc: QueryClient, uid: string): () => void {
   const save = () => {
     timer = null;
     if (!live || !keeping) return;
-    const state = dehydrate(qc, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+    const state = dehydrate(qc, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && savedUnder(q.queryKey, uid),
+    });
     const record: Persisted = { version: CACHE_VERSION, savedAt: Date.now(), state };
     void set(queriesKey(uid), record, deviceStore()).catch(() => {});
   };

@@ -55,9 +55,14 @@ const sendWrite = (w: QueuedWrite) =>
     idempotencyKey: w.id,
   });
 
-/** True when the write never reached the server (no network), so it stays queued. */
+/**
+ * True when the write stays queued: it never reached the server (no network), or reached it under no
+ * session or another student's (401, 403: the write names its student, and the server refuses it under
+ * anyone else's token). A write is sent only for the student who made it (issue 50.8).
+ */
 const unreachable = (err: unknown) =>
-  err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 401);
+  err instanceof ApiError &&
+  (err.status === 0 || err.status >= 500 || err.status === 401 || err.status === 403);
 
 /**
  * Sends a write now when online; when offline, or when the network fails on the way, keeps it on the
@@ -69,7 +74,14 @@ export async function submitWrite<T>(
   body: Record<string, unknown>,
   label: string,
 ): Promise<{ queued: false; reply: T } | { queued: true; write: QueuedWrite }> {
-  const write: QueuedWrite = { id: newId(), route, body, label, queuedAt: new Date().toISOString() };
+  // The write names its student, so the server refuses it under anyone else's token (see unreachable).
+  const write: QueuedWrite = {
+    id: newId(),
+    route,
+    body: { ...body, userId: uid },
+    label,
+    queuedAt: new Date().toISOString(),
+  };
   if (onlineManager.isOnline()) {
     try {
       return { queued: false, reply: (await sendWrite(write)) as T };

@@ -11,7 +11,7 @@ export default function AccountDeletedPage() {
   const deleted = (useLocation().state as { deleted?: boolean } | null)?.deleted === true;
   useEffect(() => {
     // Only right after a deletion: someone who opens this address while signed in stays signed in.
-    if (deleted) void signOut().catch(() => {});
+    if (deleted) void signOut(false).catch(() => {});
   }, [deleted, signOut]);
   return (
     <section className="page">
