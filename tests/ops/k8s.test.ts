@@ -5,11 +5,12 @@ import webpush from 'web-push';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { INGESTION_QUEUE } from '@ct/contracts';
+import { ESSAY_EXAMPLES_QUEUE, INGESTION_QUEUE } from '@ct/contracts';
 import { describe, expect, it } from 'vitest';
 import { readYamlDocs, renderKustomization, strategicMerge, type K8sObject } from './lib/kustomize.ts';
 import { modelDeclaration, unknownFields } from './lib/strict-fields.ts';
 import { LIBRARY_ENV, processSpecs, requiredInContainers, rel, SERVICE_NAMES } from './lib/sources.ts';
+import { scalerSelection } from './lib/scaler.ts';
 
 interface Container {
   name: string;
@@ -312,29 +313,25 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       expect((s.spec as { type?: string }).type ?? 'ClusterIP', s.metadata.name).toBe('ClusterIP');
   });
 
-  it('scales the ingestion worker with KEDA on the BullMQ wait list of the configured queue prefix', () => {
+  it("scales the ingestion worker with KEDA on the real backlog of the worker's queues (issue 45)", () => {
     const so = find(objs, 'ScaledObject', 'ingestion-worker')!;
     const spec = so.spec as {
       scaleTargetRef: { name: string };
       minReplicaCount: number;
       maxReplicaCount: number;
-      triggers: Array<{
-        type: string;
-        metadata: Record<string, string>;
-        authenticationRef?: { name: string };
-      }>;
+      triggers: Array<{ type: string; metadata: Record<string, string> }>;
     };
     expect(find(objs, 'Deployment', spec.scaleTargetRef.name)).toBeDefined();
     expect(spec.scaleTargetRef.name).toBe('ingestion-worker');
     expect(spec.maxReplicaCount).toBeGreaterThan(spec.minReplicaCount);
-    const prefix = configMapKeys(objs, 'college-ready-config').QUEUE_PREFIX;
-    const lists = spec.triggers.map((t) => t.metadata.listName);
-    expect(lists).toContain(`${prefix}:${INGESTION_QUEUE}:wait`);
-    for (const t of spec.triggers) {
-      expect(t.type).toBe('redis');
-      expect(Number(t.metadata.listLength)).toBeGreaterThan(0);
-      expect(find(objs, 'TriggerAuthentication', t.authenticationRef!.name)).toBeDefined();
-    }
+    expect(spec.triggers).toHaveLength(1);
+    const [t] = spec.triggers;
+    expect(t!.type).toBe('prometheus');
+    expect(Number(t!.metadata.threshold)).toBeGreaterThan(0);
+    // The query reads the gauge the worker exports, for the queues it serves, waiting and running.
+    const { queues, states } = scalerSelection(t!.metadata.query!);
+    expect(queues).toEqual([INGESTION_QUEUE, ESSAY_EXAMPLES_QUEUE]);
+    expect(states).toEqual(['waiting', 'active']);
   });
 });
 
@@ -386,8 +383,8 @@ describe('overlays render as intended', () => {
       triggers: unknown[];
     };
     expect(so.minReplicaCount).toBe(2);
-    // Patching another field of the ScaledObject kept its triggers.
-    expect(so.triggers).toHaveLength(2);
+    // Patching another field of the ScaledObject kept its trigger.
+    expect(so.triggers).toHaveLength(1);
     expect(find(rendered.prod, 'HorizontalPodAutoscaler', 'gateway')).toBeDefined();
   });
 

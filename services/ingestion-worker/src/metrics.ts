@@ -1,4 +1,4 @@
-import { INGESTION_QUEUE } from '@ct/contracts';
+import { ESSAY_EXAMPLES_QUEUE, EVENT_SUBSCRIBERS, eventQueueName, INGESTION_QUEUE } from '@ct/contracts';
 import type { JobHandler, QueueBackend } from '@ct/queue';
 import { installQueueMetrics, prom } from '@ct/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -99,8 +99,19 @@ export function timed<T extends object>(provider: string, client: T): T {
 }
 
 /**
- * Adds the worker's metrics to a registry (the process's `app.metricsRegistry`), with the depth of the
- * ingestion queue per state as `college_ready_queue_jobs{queue="ingestion",state=...}`, read from the queue at scrape.
+ * Every queue of the product: the two the worker serves (which its autoscaler follows) and each
+ * service's event queue (issue 45: the operators see every backlog, not only the ingestion queue's).
+ */
+export const EXPORTED_QUEUES: readonly string[] = [
+  INGESTION_QUEUE,
+  ESSAY_EXAMPLES_QUEUE,
+  ...[...new Set(Object.values(EVENT_SUBSCRIBERS).flat())].map(eventQueueName),
+];
+
+/**
+ * Adds the worker's metrics to a registry (the process's `app.metricsRegistry`), with the depth of every
+ * queue per state as `college_ready_queue_jobs{queue,state}`, read from the queue at scrape ("waiting"
+ * counts BullMQ's prioritized jobs too: the worker's KEDA trigger reads it).
  */
 export function installWorkerMetrics(registry: prom.Registry, queue: QueueBackend): void {
   for (const m of WORKER_METRICS) {
@@ -108,7 +119,7 @@ export function installWorkerMetrics(registry: prom.Registry, queue: QueueBacken
     const name = (m as unknown as { name: string }).name;
     if (!registry.getSingleMetric(name)) registry.registerMetric(m);
   }
-  installQueueMetrics(registry, queue, [INGESTION_QUEUE]);
+  installQueueMetrics(registry, queue, EXPORTED_QUEUES);
 }
 
 /**
