@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addRequestStep } from '@ct/service-kit';
+import { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../config.ts';
 import { GATEWAY_MSG } from '../messages.ts';
@@ -48,11 +49,52 @@ export class RateBuckets {
   }
 }
 
+/**
+ * One count of `key` in Redis, shared by every gateway replica (issue 45: with the production HPA's 3–12
+ * replicas, counts in each replica's memory gave a student 3,000 × N requests a minute). The same fixed
+ * window as `RateBuckets`: it starts at the key's first request and its key expires with it. One round
+ * trip a request (a script: the count and the time left together).
+ */
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}
+`;
+
+/** Fixed-window counters in Redis under `<prefix>:ratelimit:`; the same answer as `RateBuckets.hit`. */
+export class RedisRateBuckets {
+  private readonly redis: Redis;
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly windowMs: number,
+  ) {
+    // A request never waits on a Redis that is away: commands fail at once and the caller counts locally.
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    this.redis.on('error', () => {});
+    this.redis.defineCommand('rateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  }
+
+  async hit(key: string): Promise<{ count: number; resetMs: number }> {
+    const [count, ttl] = (await (
+      this.redis as unknown as { rateHit(k: string, ms: number): Promise<[number, number]> }
+    ).rateHit(`${this.prefix}:ratelimit:${key}`, this.windowMs)) as [number, number];
+    return { count, resetMs: ttl };
+  }
+
+  close(): void {
+    this.redis.disconnect();
+  }
+}
+
 /** Below this share of the window's requests left, answers say how many remain (ADR 0100). */
 const TELL_BELOW = 0.2;
 
 /**
- * RATE_LIMIT_MAX requests a minute per user (per address when signed out); internal calls are exempt. It
+ * RATE_LIMIT_MAX requests a minute per user (per address when signed out), counted in Redis across every
+ * gateway replica when REDIS_URL is set, in memory otherwise; internal calls are exempt. It
  * counts every request as it arrives, right after the token is read (onRequest, after the identity hook):
  * answers refused for bad input, a bad token or someone else's data (400, 401, 403) cost a request too,
  * so probing is as limited as using.
@@ -70,10 +112,15 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
   const policy = `${max};w=${WINDOW_MS / 1000}`;
   const tellFrom = Math.floor(max * (1 - TELL_BELOW));
   const buckets = new RateBuckets(WINDOW_MS);
-  // A step of the app's one onRequest hook (service-kit's request steps), after the identity.
-  addRequestStep(app, (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.internal) return undefined;
-    const { count, resetMs } = buckets.hit(request.auth?.uid ?? request.ip);
+  // With Redis (the distributed run, or an embedded run given REDIS_URL) the count is every replica's;
+  // while Redis cannot answer, each replica counts alone rather than refuse or wait.
+  const shared = config.REDIS_URL
+    ? new RedisRateBuckets(config.REDIS_URL, config.QUEUE_PREFIX, WINDOW_MS)
+    : null;
+  if (shared) app.addHook('onClose', async () => shared.close());
+  let warned = false;
+
+  const decide = (reply: FastifyReply, count: number, resetMs: number): Error | undefined => {
     if (count <= tellFrom) return undefined;
     const resetS = Math.ceil(resetMs / 1000);
     const remaining = Math.max(0, max - count);
@@ -87,5 +134,24 @@ export default fp<{ config: GatewayConfig }>(async (app, { config }) => {
       statusCode: 429,
       code: 'RATE_LIMITED',
     });
+  };
+
+  // A step of the app's one onRequest hook (service-kit's request steps), after the identity.
+  addRequestStep(app, (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.internal) return undefined;
+    const key = request.auth?.uid ?? request.ip;
+    if (!shared) {
+      const { count, resetMs } = buckets.hit(key);
+      return decide(reply, count, resetMs);
+    }
+    return shared.hit(key).then(
+      ({ count, resetMs }) => decide(reply, count, resetMs),
+      (err: unknown) => {
+        if (!warned) app.log.warn({ err }, 'rate limit: Redis did not answer; counting in this replica');
+        warned = true;
+        const { count, resetMs } = buckets.hit(key);
+        return decide(reply, count, resetMs);
+      },
+    );
   });
 });

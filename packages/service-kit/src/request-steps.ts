@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A synchronous step of every request, run when it arrives (after its identity is read): sets headers,
- * counts, or refuses the request by returning the error to answer with. The first error ends the steps.
+ * A step of every request, run when it arrives (after its identity is read): sets headers, counts, or
+ * refuses the request by returning the error to answer with. The first error ends the steps. A step that
+ * must wait (a count kept in Redis) returns a promise of the same; the others stay synchronous and cost
+ * no promise.
  */
-export type RequestStep = (request: FastifyRequest, reply: FastifyReply) => Error | undefined | void;
+export type RequestStep = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Error | undefined | void | Promise<Error | undefined | void>;
 
 const STEPS = Symbol('requestSteps');
 type WithSteps = { [STEPS]?: RequestStep[] };
@@ -21,15 +26,24 @@ export function installRequestSteps(
 ): void {
   const steps: RequestStep[] = [];
   app.decorate(STEPS, steps);
-  const run = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    let err: Error | undefined | void;
-    try {
-      for (const step of steps) if ((err = step(request, reply))) break;
-    } catch (thrown) {
-      err = thrown as Error;
+  const run = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, from = 0): void => {
+    for (let i = from; i < steps.length; i++) {
+      let out: ReturnType<RequestStep>;
+      try {
+        out = steps[i]!(request, reply);
+      } catch (thrown) {
+        return done(thrown as Error);
+      }
+      if (out instanceof Promise) {
+        out.then(
+          (err) => (err ? done(err) : run(request, reply, done, i + 1)),
+          (err: unknown) => done(err as Error),
+        );
+        return;
+      }
+      if (out) return done(out);
     }
-    if (err) done(err);
-    else done();
+    done();
   };
   // Callback style: on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (request, reply, done) => {
@@ -61,8 +75,13 @@ export function addRequestStep(app: FastifyInstance, step: RequestStep): void {
     return;
   }
   app.addHook('onRequest', (request, reply, done) => {
-    const err = step(request, reply);
-    if (err) done(err);
+    const out = step(request, reply);
+    if (out instanceof Promise)
+      out.then(
+        (err) => (err ? done(err) : done()),
+        (err: unknown) => done(err as Error),
+      );
+    else if (out) done(out);
     else done();
   });
 }
