@@ -126,6 +126,13 @@ export const Demographics = Type.Object({
   graduationRate: Num,
   /** "Public", "Private nonprofit" or "Private for-profit" (Scorecard CONTROL) */
   ownership: Type.Optional(Str),
+  /** Whether this is the institution's main campus (Scorecard MAIN; optional: older documents lack it) */
+  mainCampus: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  /**
+   * The degree it mainly awards (Scorecard PREDDEG): 0 not classified, 1 certificate, 2 associate's,
+   * 3 bachelor's, 4 graduate (optional: older documents lack it)
+   */
+  predominantDegree: Type.Optional(Num),
   demographics: DemographicBreakdown,
   finance: Finance,
   /** The data year of each group of figures, where the source gives it. */

@@ -22,6 +22,8 @@ export const SCORECARD_FIELDS = {
   state: f('STABBR', 'school.state'),
   ownership: f('CONTROL', 'school.ownership'),
   mainCampus: f('MAIN', 'school.main_campus'),
+  /** 0 not classified, 1 certificates, 2 associate's, 3 bachelor's, 4 graduate degrees (mainly awarded) */
+  predominantDegree: f('PREDDEG', 'school.degrees_awarded.predominant'),
   schoolUrl: f('INSTURL', 'school.school_url'),
   priceCalculatorUrl: f('NPCURL', 'school.price_calculator_url'),
   size: f('UGDS', 'latest.student.size'),
@@ -211,6 +213,8 @@ export function governmentData(
       priceCalcUrl: url(rec.priceCalculatorUrl),
       graduationRate,
       ownership: control !== null ? (OWNERSHIP[control] ?? null) : null,
+      mainCampus: num(rec.mainCampus) === 1 ? true : num(rec.mainCampus) === 0 ? false : null,
+      predominantDegree: num(rec.predominantDegree),
       demographics: {
         white: num(rec.white),
         black: num(rec.black),

@@ -38,6 +38,9 @@ function expectedFromCsv(row: Row) {
     ownership: { '1': 'Public', '2': 'Private nonprofit', '3': 'Private for-profit' }[row.CONTROL!],
     // OPENADMP: 1 open admissions, 2 not; anything else is not reported.
     openAdmissions: n('OPENADMP') === 1 ? true : n('OPENADMP') === 2 ? false : null,
+    // MAIN: 1 main campus, 0 branch; PREDDEG: the degree mainly awarded (3 bachelor's), as published.
+    mainCampus: n('MAIN') === 1 ? true : n('MAIN') === 0 ? false : null,
+    predominantDegree: n('PREDDEG'),
     admissionTests: {
       satReading25: n('SATVR25'),
       satReading75: n('SATVR75'),
