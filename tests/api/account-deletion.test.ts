@@ -86,6 +86,9 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
      VALUES ('http://push.test/' || $1, $1, 'p', 'a')`,
   'user_data.reminder_settings.user_id': `INSERT INTO user_data.reminder_settings (user_id) VALUES ($1)`,
   'user_data.reminder_sent.user_id': `INSERT INTO user_data.reminder_sent (user_id, deadline_key, lead_days) VALUES ($1, 'k', 7)`,
+  'user_data.reminder_due.user_id': `INSERT INTO user_data.reminder_due (user_id, deadline_key, lead_days, due_at, payload)
+     VALUES ($1, 'k', 7, now(), '{}'::jsonb)`,
+  'user_data.reminder_stale.user_id': `INSERT INTO user_data.reminder_stale (user_id) VALUES ($1) ON CONFLICT DO NOTHING`,
   'user_data.digest_settings.user_id': `INSERT INTO user_data.digest_settings (user_id, enabled, email, zone, stop_token)
      VALUES ($1, true, 'a@example.com', 'America/Chicago', md5($1) || md5($1))`,
   'user_data.digest_sent.user_id': `INSERT INTO user_data.digest_sent (user_id, week) VALUES ($1, '2026-10-19')`,

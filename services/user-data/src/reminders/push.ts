@@ -27,6 +27,17 @@ export const REFUSED = -1;
 const TTL_SECONDS = 24 * 3600;
 /** A push service answers in well under a second; one that does not is given up on (issue 50.6). */
 export const PUSH_TIMEOUT_MS = 5_000;
+/** Tries again after a 429 or 5xx (issue 45), waiting what Retry-After says, at most this long. */
+const PUSH_RETRIES = 2;
+const MAX_RETRY_WAIT_MS = 30_000;
+
+/** Retry-After in ms: seconds, or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
 
 /**
  * The Web Push sender: web-push encrypts the payload for the device (RFC 8291, aes128gcm) and signs the
@@ -52,19 +63,31 @@ export function webPushSender(
         urgency: 'normal',
       },
     );
-    try {
-      const res = await fetch(req.endpoint, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: new Uint8Array(req.body),
-        redirect: 'manual',
-        dispatcher,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await res.arrayBuffer().catch(() => {});
+    const body = new Uint8Array(req.body);
+    for (let attempt = 0; ; attempt++) {
+      let res;
+      try {
+        res = await fetch(req.endpoint, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body,
+          redirect: 'manual',
+          dispatcher,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await res.arrayBuffer().catch(() => {});
+      } catch {
+        return 0;
+      }
+      // A push service that is busy (429) or failing (5xx) says when to come back: within reason, we do.
+      if ((res.status === 429 || res.status >= 500) && attempt < PUSH_RETRIES) {
+        const wait = retryAfterMs(res.headers.get('retry-after')) ?? 1_000 * 2 ** attempt;
+        if (wait <= MAX_RETRY_WAIT_MS) {
+          await new Promise((r) => setTimeout(r, wait));
+          continue;
+        }
+      }
       return res.status;
-    } catch {
-      return 0;
     }
   };
 }

@@ -1,4 +1,6 @@
+import { DEFAULT_LEAD_DAYS } from '@ct/contracts';
 import type { Deps } from '../deps.ts';
+import type { DueReminder } from '../repositories/reminders.ts';
 import { UD_MSG } from '../messages.ts';
 import { reminderDay } from '../deadlines/next-deadlines.ts';
 import { wallTimeToUtc, zoneById } from '../deadlines/zones.ts';
@@ -28,39 +30,102 @@ export function reminderPayload(d: UpcomingDeadline, lead: number): ReminderPayl
   };
 }
 
-/** Pushes in flight at once in one pass: a push service that hangs holds one slot, not the pass. */
-export const PUSH_CONCURRENCY = 32;
-/** A pass stops claiming new reminders after this long; what it left is due at the next pass. */
+/** Pushes in flight at once in one worker: a push service that hangs holds one slot, not the pass. */
+export const PUSH_CONCURRENCY = 100;
+/** A pass stops taking new reminders after this long; what it left is due at the next pass. */
 export const PASS_BUDGET_MS = 5 * 60_000;
+/** Reminders taken from the index at once (one transaction), and students worked out at once. */
+const TAKE_BATCH = 500;
+const REFRESH_BATCH = 100;
+const REFRESH_CONCURRENCY = 16;
+/** How long a refresh holds the students it took (another replica takes them after, as after a crash). */
+const REFRESH_LEASE_MS = 2 * 60_000;
 
 export interface PassOptions {
   /** Pushes in flight at once. */
   concurrency?: number;
-  /** How long the pass may claim new reminders. */
+  /** How long the pass may take new reminders. */
   budgetMs?: number;
 }
 
 /**
- * The reminder job, one pass: for each student with a device subscribed and reminders on, each applicable
- * deadline and each lead time whose moment has come, claims the reminder (a row: the one process that
- * inserts it sends it, so a restart or a second replica sends nothing again) and pushes it to every device.
- * Pushes run side by side (at most `concurrency`), so devices whose push service never answers cost one
- * timeout in all, not one each in turn before every other student's reminder (issue 50.6); past the
- * budget no new reminder is claimed, and the next pass takes them. A device the push service no longer
- * knows (404, 410), or whose endpoint the push-service rule refuses, is dropped.
+ * Works out the reminders of the students marked stale (migration 170: their list, plans, deadlines,
+ * settings or devices changed) and puts them in the index: every lead time of every applicable deadline
+ * whose moment is ahead or came at most `LATE_LIMIT_MS` ago and was not sent yet. A student with no
+ * device, or with reminders paused, has none. Returns how many students were worked out.
+ */
+export async function refreshReminderIndex(deps: Deps, now: Date, until: number): Promise<number> {
+  let done = 0;
+  while (Date.now() < until) {
+    const batch = await deps.reminders.leaseStale(REFRESH_BATCH, REFRESH_LEASE_MS);
+    if (!batch.length) break;
+    const pool = new SendPool(REFRESH_CONCURRENCY);
+    for (const { user_id: uid, since } of batch)
+      await pool.add(async () => {
+        try {
+          await deps.reminders.replaceDue(uid, since, await remindersOf(deps, uid, now));
+          done++;
+        } catch (err) {
+          // Left marked: its lease runs out and a later pass works it out again.
+          deps.ctx.log.warn({ err }, 'reminders of one student not worked out');
+        }
+      });
+    await pool.drain();
+  }
+  return done;
+}
+
+/** Every reminder of one student still to send, as index rows. */
+async function remindersOf(deps: Deps, uid: string, now: Date): Promise<DueReminder[]> {
+  const [settings, devices] = await Promise.all([
+    deps.reminders.settings(uid),
+    deps.reminders.subscriptions(uid),
+  ]);
+  if (!devices.length || settings?.paused) return [];
+  const leads = settings?.lead_days ?? DEFAULT_LEAD_DAYS;
+  const [deadlines, sent] = await Promise.all([
+    upcomingDeadlines(deps, uid, now),
+    deps.reminders.sentKeys(uid),
+  ]);
+  const out: DueReminder[] = [];
+  for (const d of deadlines)
+    for (const lead of leads) {
+      const at = reminderMoment(d, lead);
+      if (now.getTime() - at.getTime() > LATE_LIMIT_MS) continue;
+      const key = `${d.collegeName}|${d.kind}|${d.dueAt.toISOString()}`;
+      if (sent.has(`${key}\u0000${lead}`)) continue;
+      out.push({
+        userId: uid,
+        deadlineKey: key,
+        leadDays: lead,
+        dueAt: at,
+        payload: reminderPayload(d, lead),
+      });
+    }
+  return out;
+}
+
+/**
+ * The reminder job, one pass of one worker (issue 45). First the index is brought up to date for the
+ * students whose data changed; then the reminders due are taken from it in batches (each batch one
+ * transaction that also claims them, so each reminder goes once across restarts and any number of
+ * replicas, which take disjoint batches) and pushed to every device of their student, side by side (at
+ * most `concurrency` in flight: devices whose push service never answers cost one timeout in all, not one
+ * each before every other student's reminder). A pass with nothing due and nothing changed costs two
+ * indexed queries, however many students there are. Past the budget no new batch is taken; the next pass
+ * takes it. A device the push service no longer knows (404, 410), or whose endpoint the push-service rule
+ * refuses, is dropped.
  */
 export async function sendDueReminders(
   deps: Deps,
   send: PushSender,
   now = new Date(),
   opts: PassOptions = {},
-): Promise<{ sent: number; dropped: number; deferred: boolean }> {
-  const started = Date.now();
-  const budgetMs = opts.budgetMs ?? PASS_BUDGET_MS;
+): Promise<{ sent: number; dropped: number; deferred: boolean; refreshed: number }> {
+  const until = Date.now() + (opts.budgetMs ?? PASS_BUDGET_MS);
   const pool = new SendPool(opts.concurrency ?? PUSH_CONCURRENCY);
   let sent = 0;
   let dropped = 0;
-  let deferred = false;
   const push = async (sub: Parameters<PushSender>[0], payload: ReminderPayload) => {
     const status = await send(sub, payload);
     if (status === 404 || status === 410 || status === REFUSED) {
@@ -69,34 +134,26 @@ export async function sendDueReminders(
     } else if (status >= 200 && status < 300) sent++;
     else deps.ctx.log.warn({ status }, 'a push service refused a reminder');
   };
-  students: for (const student of await deps.reminders.activeStudents()) {
-    // One student's failure (an account deleted mid-pass: its rows are refused) skips that student only.
-    try {
-      const deadlines = await upcomingDeadlines(deps, student.user_id, now);
-      for (const d of deadlines) {
-        for (const lead of student.lead_days) {
-          const at = reminderMoment(d, lead);
-          if (now < at || now.getTime() - at.getTime() > LATE_LIMIT_MS) continue;
-          if (Date.now() - started > budgetMs) {
-            deferred = true;
-            break students;
-          }
-          const key = `${d.collegeName}|${d.kind}|${d.dueAt.toISOString()}`;
-          if (!(await deps.reminders.claim(student.user_id, key, lead))) continue;
-          const payload = reminderPayload(d, lead);
-          for (const sub of await deps.reminders.subscriptions(student.user_id)) {
-            await pool.add(() => push(sub, payload));
-          }
-        }
-      }
-    } catch (err) {
-      deps.ctx.log.warn({ err }, 'reminders of one student skipped');
+  const refreshed = await refreshReminderIndex(deps, now, until);
+  let deferred = false;
+  for (;;) {
+    if (Date.now() > until) {
+      deferred = true;
+      break;
     }
+    const due = await deps.reminders.takeDue(now, TAKE_BATCH, LATE_LIMIT_MS);
+    if (!due.length) break;
+    const devices = await deps.reminders.subscriptionsOf([...new Set(due.map((d) => d.userId))]);
+    for (const r of due)
+      for (const sub of devices.get(r.userId) ?? []) await pool.add(() => push(sub, r.payload));
   }
   await pool.drain();
   if (deferred)
-    deps.ctx.log.warn({ budgetMs }, 'reminder pass over its budget: the rest go at the next pass');
-  return { sent, dropped, deferred };
+    deps.ctx.log.warn(
+      { budgetMs: opts.budgetMs ?? PASS_BUDGET_MS },
+      'reminder pass over its budget: the rest go at the next pass',
+    );
+  return { sent, dropped, deferred, refreshed };
 }
 
 /** At most `limit` sends in flight; `add` waits for a free slot, `drain` for every send. */

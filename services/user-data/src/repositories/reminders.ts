@@ -11,6 +11,15 @@ export interface PushSubscriptionRow {
 /** Devices one student may have reminders on (issue 50.6): a phone, a laptop, a tablet and some to spare. */
 export const MAX_PUSH_DEVICES = 10;
 
+/** One reminder of the index: whose, for which deadline and lead time, when, and what the phone shows. */
+export interface DueReminder {
+  userId: string;
+  deadlineKey: string;
+  leadDays: number;
+  dueAt: Date;
+  payload: { title: string; body: string; url: string; tag: string };
+}
+
 export interface ReminderSettingsRow {
   lead_days: number[];
   paused: boolean;
@@ -67,16 +76,6 @@ export class ReminderRepository {
     return r.rows;
   }
 
-  /** Students with at least one device subscribed and reminders not paused, with their lead times. */
-  async activeStudents(): Promise<Array<{ user_id: string; lead_days: number[] }>> {
-    const r = await this.db.query<{ user_id: string; lead_days: number[] | null }>(
-      `SELECT DISTINCT s.user_id, r.lead_days FROM user_data.push_subscription s
-       LEFT JOIN user_data.reminder_settings r ON r.user_id = s.user_id
-       WHERE r.paused IS NOT TRUE`,
-    );
-    return r.rows.map((x) => ({ user_id: x.user_id, lead_days: x.lead_days ?? DEFAULT_LEAD_DAYS }));
-  }
-
   async settings(uid: string, db: Queryable = this.db): Promise<ReminderSettingsRow | null> {
     const r = await db.query<ReminderSettingsRow>(
       'SELECT lead_days, paused FROM user_data.reminder_settings WHERE user_id = $1',
@@ -108,6 +107,15 @@ export class ReminderRepository {
     return r.rowCount === 1;
   }
 
+  /** The reminders sent to a student, as `<deadline key>\u0000<lead days>`. */
+  async sentKeys(uid: string): Promise<Set<string>> {
+    const r = await this.db.query<{ deadline_key: string; lead_days: number }>(
+      'SELECT deadline_key, lead_days FROM user_data.reminder_sent WHERE user_id = $1',
+      [uid],
+    );
+    return new Set(r.rows.map((x) => `${x.deadline_key}\u0000${x.lead_days}`));
+  }
+
   async sentCount(uid: string): Promise<number> {
     const r = await this.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM user_data.reminder_sent WHERE user_id = $1',
@@ -116,10 +124,112 @@ export class ReminderRepository {
     return r.rows[0]!.n;
   }
 
-  /** A deleted account's devices, settings and record go with it. */
+  /** A deleted account's devices, settings, index and record go with it. */
   async forget(uid: string, tx: Queryable): Promise<void> {
     await tx.query('DELETE FROM user_data.push_subscription WHERE user_id = $1', [uid]);
     await tx.query('DELETE FROM user_data.reminder_settings WHERE user_id = $1', [uid]);
     await tx.query('DELETE FROM user_data.reminder_sent WHERE user_id = $1', [uid]);
+    await tx.query('DELETE FROM user_data.reminder_due WHERE user_id = $1', [uid]);
+    // Last: the deletions above marked the student stale (migration 170's triggers).
+    await tx.query('DELETE FROM user_data.reminder_stale WHERE user_id = $1', [uid]);
+  }
+
+  // ---- the reminder index (migration 170) ----
+
+  /**
+   * Leases up to `limit` students whose reminders must be worked out again, oldest mark first, for
+   * `leaseMs` (another replica takes others meanwhile; a lease that runs out, a crash, is taken again).
+   */
+  async leaseStale(limit: number, leaseMs: number): Promise<Array<{ user_id: string; since: string }>> {
+    // `since` as text: a JS Date would drop its microseconds, and the mark would never match again.
+    const r = await this.db.query<{ user_id: string; since: string }>(
+      `UPDATE user_data.reminder_stale SET leased_until = clock_timestamp() + $2 * interval '1 millisecond'
+       WHERE user_id IN (
+         SELECT user_id FROM user_data.reminder_stale
+         WHERE leased_until IS NULL OR leased_until < clock_timestamp()
+         ORDER BY since LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING user_id, since::text AS since`,
+      [limit, leaseMs],
+    );
+    return r.rows;
+  }
+
+  /**
+   * Replaces a student's index rows with `due` and removes their stale mark, unless it was set again
+   * since `since` (a change that came while this refresh worked: it is worked out again).
+   */
+  async replaceDue(uid: string, since: string, due: DueReminder[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM user_data.reminder_due WHERE user_id = $1', [uid]);
+      if (due.length)
+        await tx.query(
+          `INSERT INTO user_data.reminder_due (user_id, deadline_key, lead_days, due_at, payload)
+           SELECT $1, k, l, d, p FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::jsonb[]) AS x(k, l, d, p)
+           ON CONFLICT DO NOTHING`,
+          [
+            uid,
+            due.map((d) => d.deadlineKey),
+            due.map((d) => d.leadDays),
+            due.map((d) => d.dueAt.toISOString()),
+            due.map((d) => JSON.stringify(d.payload)),
+          ],
+        );
+      await tx.query('DELETE FROM user_data.reminder_stale WHERE user_id = $1 AND since = $2::timestamptz', [
+        uid,
+        since,
+      ]);
+    });
+  }
+
+  /**
+   * Takes up to `limit` reminders due by `now` (rows other replicas hold are skipped) and claims those
+   * not too late in reminder_sent, in one transaction: each is returned to one caller once, ever. Rows
+   * more than `lateMs` past their moment are dropped unsent (the service was down that long).
+   */
+  async takeDue(now: Date, limit: number, lateMs: number): Promise<DueReminder[]> {
+    return this.db.transaction(async (tx) => {
+      const picked = await tx.query<{
+        user_id: string;
+        deadline_key: string;
+        lead_days: number;
+        due_at: Date;
+        payload: DueReminder['payload'];
+      }>(
+        `DELETE FROM user_data.reminder_due WHERE (user_id, deadline_key, lead_days) IN (
+           SELECT user_id, deadline_key, lead_days FROM user_data.reminder_due
+           WHERE due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING user_id, deadline_key, lead_days, due_at, payload`,
+        [now, limit],
+      );
+      const timely = picked.rows.filter((r) => now.getTime() - new Date(r.due_at).getTime() <= lateMs);
+      if (!timely.length) return [];
+      const claimed = await tx.query<{ user_id: string; deadline_key: string; lead_days: number }>(
+        `INSERT INTO user_data.reminder_sent (user_id, deadline_key, lead_days)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+         ON CONFLICT DO NOTHING RETURNING user_id, deadline_key, lead_days`,
+        [timely.map((r) => r.user_id), timely.map((r) => r.deadline_key), timely.map((r) => r.lead_days)],
+      );
+      const won = new Set(claimed.rows.map((c) => `${c.user_id}\u0000${c.deadline_key}\u0000${c.lead_days}`));
+      return timely
+        .filter((r) => won.has(`${r.user_id}\u0000${r.deadline_key}\u0000${r.lead_days}`))
+        .map((r) => ({
+          userId: r.user_id,
+          deadlineKey: r.deadline_key,
+          leadDays: r.lead_days,
+          dueAt: new Date(r.due_at),
+          payload: r.payload,
+        }));
+    });
+  }
+
+  /** The devices of several students at once, by student. */
+  async subscriptionsOf(uids: readonly string[]): Promise<Map<string, PushSubscriptionRow[]>> {
+    const r = await this.db.query<PushSubscriptionRow>(
+      'SELECT endpoint, user_id, p256dh, auth FROM user_data.push_subscription WHERE user_id = ANY($1::text[])',
+      [uids],
+    );
+    const out = new Map<string, PushSubscriptionRow[]>();
+    for (const row of r.rows) out.set(row.user_id, [...(out.get(row.user_id) ?? []), row]);
+    return out;
   }
 }
