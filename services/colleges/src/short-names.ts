@@ -18,6 +18,20 @@ export function readShortNames(file = SHORT_NAMES_FILE): ShortName[] {
 }
 
 let byName: Map<string, number> | null = null;
+let byUnitid: Map<number, string[]> | null = null;
+
+/** The normalised short names of a College Scorecard institution ("ucla"), for suggestions. */
+export function shortNamesOf(unitid: number): readonly string[] {
+  if (!byUnitid) {
+    byUnitid = new Map();
+    for (const s of readShortNames()) {
+      const list = byUnitid.get(s.unitid) ?? [];
+      list.push(normaliseCollegeName(s.name));
+      byUnitid.set(s.unitid, list);
+    }
+  }
+  return byUnitid.get(unitid) ?? [];
+}
 
 /**
  * The institution (College Scorecard id) a curated short name stands for, by its normalised form

@@ -33,15 +33,17 @@ afterAll(() => db?.close());
 
 describe('suggestion ranking', () => {
   it('"colby" suggests the Colbys, Colby College first, and never Bowdoin or other "... College"s', async () => {
+    // Equally prominent here (the factory's figures): the shorter name first.
     expect(await index.suggest('colby', 10)).toEqual([
       'Colby College',
-      'Colby Community College',
       'Colby-Sawyer College',
+      'Colby Community College',
     ]);
   });
 
   it('ranks names with a word starting with each typed word after names starting with the text', async () => {
     expect(await index.suggest('sawyer', 10)).toEqual(['Colby-Sawyer College']);
+    // "Michigan State University" starts with neither typed word, so it follows "State University of ...".
     expect(await index.suggest('state univ', 10)).toEqual([
       'State University of New York at New Paltz',
       'Michigan State University',
@@ -55,6 +57,34 @@ describe('suggestion ranking', () => {
     expect(colbi).not.toContain('Bowdoin College');
     expect(colbi).not.toContain('Colgate University');
     expect(await index.suggest('havard', 10)).toEqual(['Harvard University']);
+  });
+
+  it('puts first the college a student likely means: larger, four-year, main campus; exact names on top', async () => {
+    const college = (name: string, i: number, size: number | null, degree: number, main: boolean) =>
+      buildCollege({
+        name,
+        scorecardId: 920_000 + i,
+        demographics: { schoolSize: size, predominantDegree: degree, mainCampus: main },
+      });
+    await new CollegeRepository(db).upsertColleges([
+      college('Lakeview Beauty Academy', 0, 40, 1, true),
+      college('Lakeview State University-Branch Campus', 1, 2_000, 3, false),
+      college('Lakeview State University-Main Campus', 2, 30_000, 3, true),
+      college('University of Lakeview', 3, 9_000, 3, true),
+      college('Lakeview Community College', 4, 20_000, 2, true),
+      college('Lakeview School of Theology', 5, null, 4, true),
+    ]);
+    expect(await index.suggest('lakeview', 10)).toEqual([
+      'Lakeview State University-Main Campus',
+      // Its name starts at "Lakeview" for a student: "University of" only opens it.
+      'University of Lakeview',
+      'Lakeview Community College',
+      'Lakeview State University-Branch Campus',
+      'Lakeview Beauty Academy',
+      'Lakeview School of Theology',
+    ]);
+    expect((await index.suggest('lakeview beauty academy', 10))[0]).toBe('Lakeview Beauty Academy');
+    expect((await index.suggest('lakeview sta', 10))[0]).toBe('Lakeview State University-Main Campus');
   });
 
   it('asks every typed word to match', () => {

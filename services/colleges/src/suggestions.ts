@@ -1,23 +1,22 @@
 import { trigrams } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 import { collegeWrites } from './repositories/colleges.ts';
+import { shortNamesOf } from './short-names.ts';
+import { lookAlikeScore, matchScore, prominence, type EntryKind } from './suggestion-rank.ts';
 
 interface Entry {
   collegeId: number;
-  /** Normalised name or alias */
+  /** Normalised name, alias or short name */
   key: string;
   /** Official name of the college it points at */
   name: string;
-  alias: boolean;
+  kind: EntryKind;
   grams: string[];
   /** The key's words, and each word's trigrams (for look-alike checks). */
   words: string[];
   wordGrams: Int32Array[];
-}
-
-interface SortedKey {
-  key: string;
-  id: number;
+  /** The college's prominence (suggestion-rank.ts), worked out when it is stored. */
+  prominence: number;
 }
 
 /**
@@ -124,15 +123,56 @@ function contains(ids: number[], id: number): boolean {
   return false;
 }
 
-function lowerBound(list: SortedKey[], key: string): number {
+function lowerBound(list: readonly string[], key: string): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (list[mid]!.key < key) lo = mid + 1;
+    if (list[mid]! < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/** The index of the first typed word of `typed` each word of `words` starts (all must), or -1. */
+function prefixPosition(typed: readonly TypedWord[], words: readonly string[]): number {
+  let position = -1;
+  for (const t of typed) {
+    let at = -1;
+    for (let i = 0; i < words.length; i++)
+      if (words[i]!.startsWith(t.word)) {
+        at = i;
+        break;
+      }
+    if (at < 0) return -1;
+    if (position < 0) position = at;
+  }
+  return position;
+}
+
+/** Past the last normalised character ('z'): `word + AFTER` bounds the words starting with `word`. */
+const AFTER = '{';
+
+/** A college matching the typed text, through its best-scoring entry. */
+interface Candidate {
+  e: Entry;
+  score: number;
+}
+
+/** Higher score first; then the shorter text, then alphabetical (stable answers among equals). */
+function better(a: Candidate, b: Candidate): boolean {
+  if (a.score !== b.score) return a.score > b.score;
+  if (a.e.key.length !== b.e.key.length) return a.e.key.length < b.e.key.length;
+  return a.e.name < b.e.name;
+}
+
+/** Keeps the `limit` best candidates, best first (insertion: `limit` is 10, candidates thousands). */
+function insertTop(top: Candidate[], c: Candidate, limit: number): void {
+  if (top.length >= limit && !better(c, top[top.length - 1]!)) return;
+  let i = top.length;
+  while (i > 0 && better(c, top[i - 1]!)) i--;
+  top.splice(i, 0, c);
+  if (top.length > limit) top.pop();
 }
 
 /**
@@ -149,23 +189,47 @@ const MIN_SIMILARITY = 0.5;
 /** How close a typed word must be to a word of the entry when it does not start one (a typo). */
 const MIN_WORD_SIMILARITY = 0.4;
 
+/** Changed entries a catch-up inserts one by one into the sorted words; past this, it sorts them anew. */
+const MAX_SPLICED_WORDS = 500;
+
+/** One row of the college table, as the index reads it. */
+interface CollegeRow {
+  id: number;
+  name: string;
+  key: string;
+  aliases: string[] | null;
+  scorecard_id: number | null;
+  undergrads: number | null;
+  degree: number | null;
+  main: boolean | null;
+}
+
 /**
- * The names and aliases of cached colleges in memory, for suggestions in well under a millisecond: names
- * starting with the typed text (alphabetical), then aliases starting with it, then entries with a word
- * starting with each typed word, then look-alikes (each typed word close to a word of the entry). The database stays the source of truth: before answering, the index catches up with
- * every change committed before the request arrived (one cheap query shared by all requests waiting at
- * that moment, then only the changed rows).
+ * The names, aliases and known short names of cached colleges in memory, for suggestions in well under a
+ * millisecond. A college matches when every typed word starts a word of one of them (or, failing any such
+ * match, resembles one: a typo); matches are ordered by how likely a student means each college, by the
+ * rule in suggestion-rank.ts. The database stays the source of truth: before answering, the index catches
+ * up with every change committed before the request arrived (one cheap query shared by all requests
+ * waiting at that moment, then only the changed rows).
  */
 export class SuggestionIndex {
   private entries: Array<Entry | undefined> = [];
   private byCollege = new Map<number, number[]>();
-  private names: SortedKey[] = [];
-  private aliases: SortedKey[] = [];
+  /** What each college's entries were built from, to skip rows that did not change. */
+  private built = new Map<number, string>();
+  /** Every word of every entry, sorted, with the entry it is in (ids of dropped entries are skipped). */
+  private wordKeys: string[] = [];
+  private wordIds: number[] = [];
+  /** Entries stored since the words were last sorted, to add to them. */
+  private pending: number[] = [];
   /** Trigram → entry ids; ids of dropped entries stay until the lists are rebuilt (skipped when read). */
   private postings = new Map<string, number[]>();
   private dead = 0;
   /** Scratch counters for `similar`, one per entry id. */
   private counts = new Uint16Array(0);
+  /** Scratch marks (the query's number) of the entries a query has looked at, one per entry id. */
+  private marks = new Uint32Array(0);
+  private queryNo = 0;
   private seenAt: string | null = null;
   private count = -1;
   private answers = new Map<string, string[]>();
@@ -190,26 +254,48 @@ export class SuggestionIndex {
   }
 
   private compute(n: string, limit: number): string[] {
-    const out: string[] = [];
-    const seen = new Set<string>();
-    const take = (list: SortedKey[]) => {
-      for (let i = lowerBound(list, n); i < list.length && out.length < limit; i++) {
-        const { key, id } = list[i]!;
-        if (!key.startsWith(n)) break;
-        const e = this.entries[id]!;
-        if (!seen.has(e.name)) {
-          seen.add(e.name);
-          out.push(e.name);
-        }
+    const typed = typedWords(n);
+    if (!typed.length || limit <= 0) return [];
+    // Candidates: the entries with a word starting with the typed word that starts the fewest.
+    let from = 0;
+    let to = -1;
+    for (const t of typed) {
+      const lo = lowerBound(this.wordKeys, t.word);
+      const hi = lowerBound(this.wordKeys, t.word + AFTER);
+      if (to < 0 || hi - lo < to - from) {
+        from = lo;
+        to = hi;
       }
-    };
-    take(this.names);
-    take(this.aliases);
+    }
+    if (this.marks.length < this.entries.length) this.marks = new Uint32Array(this.entries.length * 2);
+    const mark = ++this.queryNo;
+    const best = new Map<number, Candidate>();
+    for (let i = from; i < to; i++) {
+      const id = this.wordIds[i]!;
+      if (this.marks[id] === mark) continue;
+      this.marks[id] = mark;
+      const e = this.entries[id];
+      if (!e) continue;
+      const position = prefixPosition(typed, e.words);
+      if (position < 0) continue;
+      const c = { e, score: matchScore(e.kind, e.words, position, e.key === n, e.prominence) };
+      const held = best.get(e.collegeId);
+      if (!held || better(c, held)) best.set(e.collegeId, c);
+    }
+    const top: Candidate[] = [];
+    for (const c of best.values()) insertTop(top, c, limit);
+    const out = top.map((c) => c.e.name);
     if (out.length >= limit) return out;
-    return [...out, ...this.similar(n, limit - out.length, seen)];
+    return [...out, ...this.similar(n, typed, limit - out.length, best)];
   }
 
-  private similar(n: string, limit: number, exclude: Set<string>): string[] {
+  /** Look-alikes: entries a typed word only resembles a word of (colleges in `matched` left out). */
+  private similar(
+    n: string,
+    typed: readonly TypedWord[],
+    limit: number,
+    matched: Map<number, Candidate>,
+  ): string[] {
     const grams = trigrams(n);
     if (!grams.length) return [];
     if (this.counts.length < this.entries.length) this.counts = new Uint16Array(this.entries.length * 2);
@@ -233,40 +319,28 @@ export class SuggestionIndex {
       const ids = lists[l]!;
       for (const id of touched) if (contains(ids, id)) counts[id] = counts[id]! + 1;
     }
-    const typed = typedWords(n);
-    const ranked: Array<{ e: Entry; rank: WordMatch }> = [];
+    const best = new Map<number, Candidate>();
     for (const id of touched) {
       const shared = counts[id]!;
       counts[id] = 0;
       if (shared < need) continue;
       const e = this.entries[id];
-      if (!e || exclude.has(e.name)) continue;
-      const rank = matchTyped(typed, e.words, e.wordGrams);
-      if (rank) ranked.push({ e, rank });
+      if (!e || matched.has(e.collegeId)) continue;
+      const m = matchTyped(typed, e.words, e.wordGrams);
+      if (!m) continue;
+      const c = { e, score: lookAlikeScore(m.score, e.prominence) };
+      const held = best.get(e.collegeId);
+      if (!held || better(c, held)) best.set(e.collegeId, c);
     }
-    // Entries with a word starting with each typed word first (the earlier that word, the better), then
-    // look-alikes by how close their words are; shorter and then alphabetical among equals.
-    ranked.sort(
-      (a, b) =>
-        Number(b.rank.prefix) - Number(a.rank.prefix) ||
-        (a.rank.prefix ? a.rank.position - b.rank.position : b.rank.score - a.rank.score) ||
-        a.e.key.length - b.e.key.length ||
-        (a.e.name < b.e.name ? -1 : a.e.name > b.e.name ? 1 : 0),
-    );
-    const out: string[] = [];
-    for (const { e } of ranked) {
-      if (out.length >= limit) break;
-      if (!exclude.has(e.name)) {
-        exclude.add(e.name);
-        out.push(e.name);
-      }
-    }
-    return out;
+    const top: Candidate[] = [];
+    for (const c of best.values()) insertTop(top, c, limit);
+    return top.map((c) => c.e.name);
   }
 
   /**
    * Resolves once the index has seen every change committed before the call: joins a check that has not
-   * started yet, or queues one after the check under way (which may have started too early).
+   * started yet, or queues one after the check under way (which may have started too early). Awaited at
+   * start-up, it builds the whole index.
    */
   fresh(): Promise<void> {
     // PGlite: this process is the table's only writer, so nothing changed if it wrote nothing since the
@@ -303,8 +377,12 @@ export class SuggestionIndex {
     }
     // Rows only grow or change in place; fewer rows than seen means a reset: load everything again.
     const full = this.seenAt === null || n < this.count;
-    const rows = await this.db.query<{ id: number; name: string; key: string; aliases: string[] | null }>(
-      `SELECT c.id, c.name, c.normalized_name AS key,
+    // The Scorecard figures the ranking reads (suggestion-rank.ts) are in the document: UGDS, PREDDEG, MAIN.
+    const rows = await this.db.query<CollegeRow>(
+      `SELECT c.id, c.name, c.normalized_name AS key, c.scorecard_id,
+              (c.document->'demographics'->>'schoolSize')::float8 AS undergrads,
+              (c.document->'demographics'->>'predominantDegree')::float8 AS degree,
+              (c.document->'demographics'->>'mainCampus')::boolean AS main,
               (SELECT array_agg(a.normalized_alias ORDER BY a.normalized_alias) FROM colleges.college_alias a
                WHERE a.college_id = c.id) AS aliases
        FROM colleges.college c
@@ -312,7 +390,8 @@ export class SuggestionIndex {
       full ? [] : [this.seenAt],
     );
     if (full) this.clear();
-    for (const r of rows.rows) this.put(Number(r.id), r.name, r.key, r.aliases ?? []);
+    for (const r of rows.rows) this.put(r);
+    this.sortWords(full);
     // In the same synchronous step as the changes: no answer from before them survives.
     this.answers.clear();
     this.seenAt = at;
@@ -320,7 +399,30 @@ export class SuggestionIndex {
     this.checkedWrites = writes;
   }
 
-  /** Rebuilds the trigram lists without the ids of dropped entries. */
+  /** Adds the words of entries stored since the last time to the sorted words (all anew when many). */
+  private sortWords(all: boolean): void {
+    if (!all && this.pending.length <= MAX_SPLICED_WORDS) {
+      for (const id of this.pending) {
+        for (const w of this.entries[id]?.words ?? []) {
+          const at = lowerBound(this.wordKeys, w);
+          this.wordKeys.splice(at, 0, w);
+          this.wordIds.splice(at, 0, id);
+        }
+      }
+      this.pending = [];
+      return;
+    }
+    const items: Array<{ w: string; id: number }> = [];
+    this.entries.forEach((e, id) => {
+      if (e) for (const w of e.words) items.push({ w, id });
+    });
+    items.sort((a, b) => (a.w < b.w ? -1 : a.w > b.w ? 1 : a.id - b.id));
+    this.wordKeys = items.map((x) => x.w);
+    this.wordIds = items.map((x) => x.id);
+    this.pending = [];
+  }
+
+  /** Rebuilds the trigram lists and the sorted words without the ids of dropped entries. */
   private compact(): void {
     this.postings.clear();
     this.entries.forEach((e, id) => {
@@ -331,45 +433,55 @@ export class SuggestionIndex {
         else this.postings.set(g, [id]);
       }
     });
+    this.sortWords(true);
     this.dead = 0;
   }
 
   private clear(): void {
     this.entries = [];
     this.byCollege.clear();
-    this.names = [];
-    this.aliases = [];
+    this.built.clear();
+    this.wordKeys = [];
+    this.wordIds = [];
+    this.pending = [];
     this.postings.clear();
     this.dead = 0;
   }
 
-  /** Replaces what the index holds for one college. */
-  private put(collegeId: number, name: string, key: string, aliases: string[]): void {
-    const held = (this.byCollege.get(collegeId) ?? []).map((id) => this.entries[id]!);
-    const same =
-      held.length === aliases.length + 1 &&
-      held.every((e, i) => e.name === name && e.key === (i === 0 ? key : aliases[i - 1]));
-    if (same) return;
+  /** Replaces what the index holds for one college: its name, aliases and short names. */
+  private put(r: CollegeRow): void {
+    const collegeId = Number(r.id);
+    const score = prominence({
+      undergrads: r.undergrads === null ? null : Number(r.undergrads),
+      predominantDegree: r.degree === null ? null : Number(r.degree),
+      mainCampus: r.main,
+    });
+    const shorts = r.scorecard_id === null ? [] : shortNamesOf(Number(r.scorecard_id));
+    const keys: Array<[string, EntryKind]> = [
+      [r.key, 'name'],
+      ...(r.aliases ?? []).map((a) => [a, 'alias'] as [string, EntryKind]),
+      ...shorts.map((s) => [s, 'short'] as [string, EntryKind]),
+    ];
+    const signature = `${r.name}\n${score}\n${keys.map(([k, kind]) => `${kind}:${k}`).join('\n')}`;
+    if (this.built.get(collegeId) === signature) return;
     for (const id of this.byCollege.get(collegeId) ?? []) this.drop(id);
     const ids: number[] = [];
-    for (const [k, alias] of [[key, false], ...aliases.map((a) => [a, true] as const)] as Array<
-      [string, boolean]
-    >) {
+    for (const [k, kind] of keys) {
       const id = this.entries.length;
-      const words = k.split(' ');
+      const words = k.split(' ').filter(Boolean);
       const e: Entry = {
         collegeId,
         key: k,
-        name,
-        alias,
+        name: r.name,
+        kind,
         grams: trigrams(k),
         words,
         wordGrams: words.map(wordGrams),
+        prominence: score,
       };
       this.entries.push(e);
       ids.push(id);
-      const list = alias ? this.aliases : this.names;
-      list.splice(lowerBound(list, k), 0, { key: k, id });
+      this.pending.push(id);
       for (const g of e.grams) {
         const list = this.postings.get(g);
         if (list) list.push(id);
@@ -377,18 +489,11 @@ export class SuggestionIndex {
       }
     }
     this.byCollege.set(collegeId, ids);
+    this.built.set(collegeId, signature);
   }
 
   private drop(id: number): void {
-    const e = this.entries[id];
-    if (!e) return;
-    const list = e.alias ? this.aliases : this.names;
-    for (let i = lowerBound(list, e.key); i < list.length && list[i]!.key === e.key; i++) {
-      if (list[i]!.id === id) {
-        list.splice(i, 1);
-        break;
-      }
-    }
+    if (!this.entries[id]) return;
     this.entries[id] = undefined;
     if (++this.dead > 1000 && this.dead > this.entries.length / 4) this.compact();
   }

@@ -449,14 +449,6 @@ export class CollegeRepository {
     this.wrote();
   }
 
-  /** The stored name of a College Scorecard institution, if it is stored. */
-  async nameByScorecardId(scorecardId: number, q: Queryable = this.db): Promise<string | null> {
-    const r = await q.query<{ name: string }>('SELECT name FROM colleges.college WHERE scorecard_id = $1', [
-      scorecardId,
-    ]);
-    return r.rows[0]?.name ?? null;
-  }
-
   /** Deletes a college (its aliases go with it); the deleted row, or null when there was none. */
   async deleteCollege(id: number, tx: Queryable): Promise<StoredCollege | null> {
     const r = await tx.query<{ id: number; name: string; document: College }>(

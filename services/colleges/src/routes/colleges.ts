@@ -19,7 +19,6 @@ import type { CollegesDeps } from '../deps.ts';
 import { presentCollegeListItem } from '../presenters.ts';
 import { COLLEGES_MSG, TRUST_MSG } from '../messages.ts';
 import { unverifiedView, type HeldFactRepository } from '../repositories/held-facts.ts';
-import { shortNameTarget } from '../short-names.ts';
 import { enrichmentStatus, lacksOwnFacts, requestStatus } from '../use-cases/college-status.ts';
 import { enrichCollege } from '../use-cases/enrich-college.ts';
 import { requestCollege } from '../use-cases/request-college.ts';
@@ -45,16 +44,10 @@ export function collegeRoutes(deps: CollegesDeps): Implementation[] {
   const unverifiedOf = (collegeId: number, uid: string) => unverifiedOfRepo(held, collegeId, uid);
 
   /**
-   * Suggestions for a normalised text: a curated short name ("mit") puts its college first, then the
-   * index's names and aliases by prefix and similarity.
+   * Suggestions for a normalised text, the college a student most likely means first (names, aliases and
+   * curated short names: see suggestion-rank.ts).
    */
-  async function suggest(n: string, limit: number): Promise<string[]> {
-    const found = await deps.suggestions.suggest(n, limit);
-    const sid = shortNameTarget(n);
-    const first = sid !== null ? await colleges.nameByScorecardId(sid) : null;
-    if (!first) return found;
-    return [first, ...found.filter((x) => x !== first)].slice(0, limit);
-  }
+  const suggest = (n: string, limit: number) => deps.suggestions.suggest(n, limit);
 
   /** Not found: the closest listed college, when one is close enough to be what was meant. */
   async function notFoundFor(name: string): Promise<AppError> {
