@@ -104,11 +104,13 @@ if (emulatorStarting) {
   await printEmulatorLinks(emulator!);
 }
 // "Running" means a student can use it: the gateway is ready (store, queue and the identity provider
-// answer) and a sign-in through the emulator goes through. Health alone answers before the emulator is up.
+// answer, the college data is loaded and its suggestion index built, so the "College data loaded" line of a
+// first start comes before this one) and a sign-in through the emulator goes through. Health alone
+// answers before the emulator is up and while the college data loads.
 await waitForHttp(`http://127.0.0.1:${port}/api/healthz`, 120_000, gateway);
+await waitForHttp(`http://127.0.0.1:${port}/api/readyz`, 180_000, gateway);
 const emulatorHost = emulator?.host ?? authLabel;
 if (emulatorHost) {
-  await waitForHttp(`http://127.0.0.1:${port}/api/readyz`, 120_000, gateway);
   const deadline = Date.now() + 120_000;
   while (!(await signInWorks(emulatorHost))) {
     if (Date.now() > deadline) {

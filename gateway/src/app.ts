@@ -104,6 +104,16 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const urls = serviceUrls(config);
   const embedded = config.GATEWAY_MODE === 'embedded' ? await openEmbedded(config, opts, closers) : undefined;
 
+  // Embedded, each service module adds its own checks (its data loaded) when it is mounted.
+  const readyChecks: ReadyCheck[] = [
+    auth.readyCheck,
+    ...(embedded
+      ? [
+          { name: 'store', check: () => embedded.db.ping() },
+          { name: 'queue', check: () => embedded.queue.ping() },
+        ]
+      : serviceReadyChecks(urls)),
+  ];
   const app = createBaseApp({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
@@ -114,15 +124,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     metricsToken: config.METRICS_TOKEN,
     accessLog: config.ACCESS_LOG,
     healthPrefix: '/api',
-    readyChecks: [
-      auth.readyCheck,
-      ...(embedded
-        ? [
-            { name: 'store', check: () => embedded.db.ping() },
-            { name: 'queue', check: () => embedded.queue.ping() },
-          ]
-        : serviceReadyChecks(urls)),
-    ],
+    readyChecks,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
     verify: auth.verify,
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
@@ -159,7 +161,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   await app.register(authRoutes);
   await app.register(
     routing,
-    embedded ? { internalToken, embedded, clients } : { internalToken, pools: pools! },
+    embedded ? { internalToken, embedded, clients, readyChecks } : { internalToken, pools: pools! },
   );
   const opsSessionSecret = config.OPS_SESSION_SECRET ?? randomBytes(32).toString('hex');
   await app.register(ops, {

@@ -18,6 +18,7 @@ import {
   requireUser,
   signInternalCall,
   type PathBuilder,
+  type ReadyCheck,
   type ServicePools,
   type ServiceClients,
   type ServiceModule,
@@ -38,7 +39,13 @@ export interface Embedded {
 }
 
 export type RoutingOptions = { internalToken: string } & (
-  { embedded: Embedded; clients: ServiceClients } | { embedded?: undefined; pools: ServicePools }
+  | {
+      embedded: Embedded;
+      clients: ServiceClients;
+      /** The gateway's `/readyz` checks: each module adds its own. */
+      readyChecks: ReadyCheck[];
+    }
+  | { embedded?: undefined; pools: ServicePools }
 );
 
 /**
@@ -47,7 +54,7 @@ export type RoutingOptions = { internalToken: string } & (
  */
 export default fp<RoutingOptions>(async (app, opts) => {
   refuseAmbiguousPaths(app);
-  if (opts.embedded) await mountModules(app, opts.embedded, opts.clients);
+  if (opts.embedded) await mountModules(app, opts.embedded, opts.clients, opts.readyChecks);
   else registerProxy(app, opts.pools, opts.internalToken);
 });
 
@@ -98,7 +105,12 @@ function moduleConfigs(
   return configs;
 }
 
-async function mountModules(app: FastifyInstance, e: Embedded, clients: ServiceClients): Promise<void> {
+async function mountModules(
+  app: FastifyInstance,
+  e: Embedded,
+  clients: ServiceClients,
+  readyChecks: ReadyCheck[],
+): Promise<void> {
   for (const m of e.modules) {
     const applied = await migrateModule(e.db, m);
     if (applied.length) app.log.info({ module: m.name, applied }, 'migrations applied');
@@ -107,7 +119,7 @@ async function mountModules(app: FastifyInstance, e: Embedded, clients: ServiceC
   const configs = moduleConfigs(e.modules, e.env);
   const starts: Array<() => Promise<void>> = [];
   for (const m of e.modules)
-    starts.push(await mountService(app, m, makeContext(m, configs.get(m)!, shared, app)));
+    starts.push(await mountService(app, m, makeContext(m, configs.get(m)!, shared, app), readyChecks));
   app.addHook('onReady', async () => {
     for (const start of starts) await start();
   });

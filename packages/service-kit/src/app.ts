@@ -22,7 +22,13 @@ import { installValidation } from './validation.ts';
 
 export interface ReadyCheck {
   name: string;
+  /** Resolves when ready; throws (or rejects) with why not. */
   check: () => Promise<void>;
+  /**
+   * The check's error message is a reason fit to send ("the college data is loading: 1,200 of 6,543"),
+   * so the 503 says it. Otherwise the reason is only logged (it may name hosts or credentials).
+   */
+  explains?: boolean;
 }
 
 export interface BaseAppOptions {
@@ -247,6 +253,7 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
   });
 
   const prefix = opts.healthPrefix ?? '';
+  // Read on each request: service modules add their checks to the same list when they are mounted.
   const checks = opts.readyChecks ?? [];
   app.get(`${prefix}/healthz`, { schema: { tags: ['health'], summary: 'Process is up' } }, async () => ({
     success: true,
@@ -254,7 +261,12 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
   }));
   app.get(
     `${prefix}/readyz`,
-    { schema: { tags: ['health'], summary: 'Store, queue and auth are reachable' } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Store, queue and auth are reachable, and each service has what it serves loaded',
+      },
+    },
     async (_req, reply) => {
       const results = await Promise.all(
         checks.map(async (c) => {
@@ -266,6 +278,7 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
               name: c.name,
               ok: false as const,
               error: err instanceof Error ? err.message : String(err),
+              explains: c.explains === true,
             };
           }
         }),
@@ -275,7 +288,10 @@ export function createBaseApp(opts: BaseAppOptions): FastifyInstance {
         app.log.warn({ failed }, 'not ready');
         return reply.status(503).send({
           success: false,
-          message: KIT_MSG.notReady(failed.map((f) => f.name)),
+          message: KIT_MSG.notReady(
+            failed.filter((f) => !f.explains).map((f) => f.name),
+            failed.flatMap((f) => (f.explains ? [f.error] : [])),
+          ),
           code: 'DEPENDENCY_UNAVAILABLE',
           checks: Object.fromEntries(results.map((r) => [r.name, r.ok ? 'ok' : 'down'])),
         });

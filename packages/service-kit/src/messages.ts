@@ -24,7 +24,8 @@ export const KIT_MSG = {
   unstorable: 'Invalid request: text must not contain NUL characters or broken Unicode',
   bodyTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests. Please slow down and try again.',
-  notReady: (names: string[]) => `Not ready: ${names.join(', ')} unreachable`,
+  notReady: (unreachable: string[], reasons: string[] = []) =>
+    `Not ready: ${[...reasons, ...(unreachable.length ? [`${unreachable.join(', ')} unreachable`] : [])].join('; ')}`,
   metricsOff: (path: string) =>
     `Metrics are off: set METRICS_TOKEN and scrape ${path} with it as a bearer token`,
 } as const;

@@ -3,7 +3,7 @@ import { EventBus, openQueue, type QueueBackend } from '@ct/queue';
 import { migrate, openDb, readMigrations, type Db } from '@ct/store';
 import type { FastifyInstance } from 'fastify';
 import type { Static, TObject } from 'typebox';
-import { createBaseApp } from './app.ts';
+import { createBaseApp, type ReadyCheck } from './app.ts';
 import { createClients, httpTransport, ServicePools, type ServiceClients } from './clients.ts';
 import {
   loadConfigOrExit,
@@ -46,6 +46,11 @@ export interface ServiceModule<
   plugin?(app: FastifyInstance, deps: D): Promise<void>;
   /** Starts background work (event consumers, sweeps, workers) once the routes are ready. */
   start?(deps: D): Promise<void>;
+  /**
+   * What must hold before the service takes traffic, beyond its store and queue (its data loaded):
+   * `/readyz` answers 503 until each check passes.
+   */
+  readyChecks?(deps: D): ReadyCheck[];
 }
 
 export function defineService<S extends TObject, D extends ServiceDeps<Static<S>> = ServiceDeps<Static<S>>>(
@@ -56,14 +61,17 @@ export function defineService<S extends TObject, D extends ServiceDeps<Static<S>
 
 /**
  * Mounts a module on an app, the same way in both runs: builds its dependencies once, registers its
- * routes (and its plugin) under `/api`, and returns its start-up, to run once the app is ready.
+ * routes (and its plugin) under `/api`, adds its ready checks to `readyChecks` (the list the app's
+ * `/readyz` reads), and returns its start-up, to run once the app is ready.
  */
 export async function mountService<S extends TObject, D extends ServiceDeps<Static<S>>>(
   app: FastifyInstance,
   m: ServiceModule<S, D>,
   ctx: ServiceContext<Static<S>>,
+  readyChecks?: ReadyCheck[],
 ): Promise<() => Promise<void>> {
   const deps = m.deps ? await m.deps(ctx) : ({ ctx } as D);
+  if (m.readyChecks) readyChecks?.push(...m.readyChecks(deps));
   await app.register(
     async (scope) => {
       registerRoutes(scope, ctx, m.routes(deps));
@@ -198,6 +206,11 @@ export async function runServiceProcess<S extends TObject, D extends ServiceDeps
     drainMs: config.SHUTDOWN_DRAIN_MS,
   });
   closers.add(() => queue.close());
+  // The module adds its own checks to this list when it is mounted.
+  const readyChecks: ReadyCheck[] = [
+    { name: 'store', check: () => db.ping() },
+    { name: 'queue', check: () => queue.ping() },
+  ];
   const app = createBaseApp({
     name: m.name,
     logLevel: config.LOG_LEVEL,
@@ -205,10 +218,7 @@ export async function runServiceProcess<S extends TObject, D extends ServiceDeps
     internalToken: token,
     metricsToken: config.METRICS_TOKEN,
     accessLog: config.ACCESS_LOG,
-    readyChecks: [
-      { name: 'store', check: () => db.ping() },
-      { name: 'queue', check: () => queue.ping() },
-    ],
+    readyChecks,
   });
   const applied = await migrateModule(db, m);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
@@ -216,7 +226,7 @@ export async function runServiceProcess<S extends TObject, D extends ServiceDeps
   closers.add(() => pools.close());
   const clients = createClients(httpTransport(pools), token);
   const ctx = makeContext<S>(m, config, { db, queue, clients, closers }, app);
-  const start = await mountService(app, m, ctx);
+  const start = await mountService(app, m, ctx, readyChecks);
   await app.ready();
   await start();
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -8,7 +8,9 @@ import { collegeRoutes } from './routes/colleges.ts';
 import { ingestionRoutes } from './routes/ingestion.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { studentRoutes } from './routes/students.ts';
+import type { CollegeDataReadiness } from './readiness.ts';
 import { loadSnapshot } from './snapshot.ts';
+import type { SuggestionIndex } from './suggestions.ts';
 
 /** The colleges service: the college cache, search, suggestions, majors and ingestion requests. */
 export default defineService({
@@ -26,16 +28,32 @@ export default defineService({
     ...collectionRoutes(deps.colleges),
     ...studentRoutes(deps.traces),
   ],
-  async start({ ctx, work, outbox }) {
+  readyChecks: (deps) => [deps.readiness.readyCheck()],
+  async start({ ctx, work, outbox, readiness, suggestions }) {
     const { config } = ctx;
+    let closing = false;
+    // Ready (readyz 200) only once the college data is in place and the suggestion index holds all of it.
+    const prepare = async () => {
+      if (config.LOAD_SNAPSHOT) await loadShippedData(ctx.log, ctx.db, readiness);
+      readiness.indexing();
+      await buildIndex(ctx.log, suggestions, () => closing);
+      readiness.ready();
+    };
     if (config.LOAD_SNAPSHOT) {
       // In the background: a first load takes seconds, longer than a start may (the embedded run's start
       // hooks are timed). Searches answer from what is stored meanwhile; a shutdown waits for the load.
       // It begins on the next turn of the event loop, after the remaining start hooks and the listen.
-      const loading = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
-        loadShippedData(ctx.log, ctx.db),
-      );
+      readiness.loading();
+      const loading = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(prepare);
       ctx.onClose(() => loading);
+      // Closers run last first: this one, before the wait above, stops the index's retries.
+      ctx.onClose(() => {
+        closing = true;
+      });
+    } else {
+      // Nothing to load: the index of what is stored is built before the service listens (well under a
+      // second for every Scorecard institution), so it is ready as soon as it answers.
+      await prepare();
     }
     // One sweep gives every pending college and major request its job back (or ends it when its tries
     // are spent); the outbox publishes what an earlier process committed but did not publish.
@@ -51,9 +69,13 @@ const fmt = (n: number) => n.toLocaleString('en-US');
  * search and suggestions work within seconds with no API key; later starts skip it with one query. A
  * failure is logged and the service keeps running (colleges are then gathered on demand).
  */
-async function loadShippedData(log: ServiceContext['log'], db: ServiceContext['db']) {
+async function loadShippedData(
+  log: ServiceContext['log'],
+  db: ServiceContext['db'],
+  readiness: CollegeDataReadiness,
+) {
   try {
-    const r = await loadSnapshot(db);
+    const r = await loadSnapshot(db, { onProgress: (done, total) => readiness.loading(done, total) });
     if (!r.loaded) {
       log.debug({ version: r.version, skipped: r.skipped }, 'College Scorecard snapshot already in place');
       return;
@@ -65,5 +87,19 @@ async function loadShippedData(log: ServiceContext['log'], db: ServiceContext['d
     );
   } catch (err) {
     log.error({ err }, 'the College Scorecard snapshot could not be loaded; colleges are gathered on demand');
+  }
+}
+
+/** Builds the suggestion index from the stored colleges, trying again each second until it succeeds. */
+async function buildIndex(log: ServiceContext['log'], suggestions: SuggestionIndex, closing: () => boolean) {
+  for (;;) {
+    try {
+      await suggestions.fresh();
+      return;
+    } catch (err) {
+      if (closing()) return;
+      log.error({ err }, 'the suggestion index could not be built; trying again in a second');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 }

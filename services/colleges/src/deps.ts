@@ -10,6 +10,7 @@ import { HeldFactRepository } from './repositories/held-facts.ts';
 import { IngestionRepository } from './repositories/ingestion.ts';
 import { ReviewRepository } from './repositories/reviews.ts';
 import { StudentTraceRepository } from './repositories/students.ts';
+import { CollegeDataReadiness } from './readiness.ts';
 import { SuggestionIndex } from './suggestions.ts';
 
 /**
@@ -29,6 +30,8 @@ export interface CollegesDeps {
   held: HeldFactRepository;
   /** Names and aliases in memory for suggestions (kept in step with the table). */
   suggestions: SuggestionIndex;
+  /** Whether the college data is loaded and the suggestion index built (the service's `/readyz`). */
+  readiness: CollegeDataReadiness;
   /** Events written in the transaction of the change they announce; its relay starts with the service. */
   outbox: Outbox;
   /** The hourly circuit breaker on AI calls, shared by every worker. */
@@ -54,6 +57,7 @@ export function makeDeps(ctx: ServiceContext<CollegesConfig>): CollegesDeps {
     reviews: new ReviewRepository(ctx.db),
     held: new HeldFactRepository(ctx.db),
     suggestions: new SuggestionIndex(ctx.db),
+    readiness: new CollegeDataReadiness(),
     outbox: collegesOutbox(ctx),
     budget: new AiBudget(ctx.db, config.AI_CALLS_PER_HOUR),
     share: new AiShareRepository({
