@@ -88,6 +88,12 @@ describe('npm start (embedded run)', () => {
     expect(await atRunning).toEqual({ signIn: true, ready: 200 });
   });
 
+  it('says the college data is loaded before it says it is running (readyz waits for it)', () => {
+    const loaded = output.indexOf('College data loaded');
+    expect(loaded).toBeGreaterThan(-1);
+    expect(loaded).toBeLessThan(output.indexOf('is running'));
+  });
+
   it('answers GET /api/healthz with 200 and is ready', async () => {
     expect((await fetch(`http://localhost:${port}/api/healthz`)).status).toBe(200);
     const ready = await fetch(`http://localhost:${port}/api/readyz`);
