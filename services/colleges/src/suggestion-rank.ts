@@ -8,7 +8,14 @@
  * institution says which one a student likely means: how many undergraduates it has (UGDS), the degree it
  * mainly awards (PREDDEG) and whether it is the main campus (MAIN).
  *
- * The order, highest first:
+ * Which colleges are listed (`limit` of them): exact matches, then every college whose name starts with
+ * the typed text ("University of" and "The" aside, see OPENING_WORDS) when they all fit, the best of the
+ * other matches filling the places left; when more names start with the text than fit, the best of those.
+ * So a student typing the first letters of any college's name finds it whenever the list can hold every
+ * name starting so (issue 25), and a name that only has the typed word later ("University of
+ * Massachusetts-Boston" for "Boston") never pushes one of those out.
+ *
+ * Their order, highest first:
  * 1. Exact: the text is the whole name or a known short name ("mit", "boston college").
  * 2. Matches: every typed word starts a word of the name, an alias or a short name. Among them, the
  *    college's prominence (below) plus where the match is (see MATCH_BONUS).
@@ -70,6 +77,22 @@ const OPENING_WORDS = new Set(['the', 'university', 'college', 'of']);
 
 /** Above every other score: exact names and short names come first. */
 const EXACT = 1000;
+
+/** Whether a score is an exact match's (listed first, whatever else matches). */
+export const isExact = (score: number): boolean => score >= EXACT;
+
+/**
+ * Whether a name (its normalised text and words) starts with the typed text, its opening words aside:
+ * "university of notre dame" starts with "notre" as it does with "university of no".
+ */
+export function nameStartsWith(key: string, words: readonly string[], typed: string): boolean {
+  let at = 0;
+  for (let i = 0; ; i++) {
+    if (key.startsWith(typed, at)) return true;
+    if (i >= words.length || !OPENING_WORDS.has(words[i]!)) return false;
+    at += words[i]!.length + 1;
+  }
+}
 
 /**
  * The score of a college matching the typed text through one of its entries (`words`: the entry's

@@ -87,6 +87,30 @@ describe('suggestion ranking', () => {
     expect((await index.suggest('lakeview sta', 10))[0]).toBe('Lakeview State University-Main Campus');
   });
 
+  it('lists every name starting with the text when they fit, and the best later matches in what is left', async () => {
+    const college = (name: string, i: number, size: number) =>
+      buildCollege({
+        name,
+        scorecardId: 930_000 + i,
+        demographics: { schoolSize: size, predominantDegree: 3, mainCampus: true },
+      });
+    await new CollegeRepository(db).upsertColleges([
+      ...Array.from({ length: 10 }, (_, i) => college(`Kestrel Beauty School ${'ABCDEFGHIJ'[i]}`, i, 30)),
+      college('Northern Kestrel University', 10, 40_000),
+      college('Falcon Crest Beauty School', 11, 30),
+      college('Northern Falcon University', 12, 40_000),
+    ]);
+    // Ten names start with "kestrel": a student typing the start of one of them finds it (issue 25).
+    const kestrel = await index.suggest('kestrel', 10);
+    expect(kestrel).toHaveLength(10);
+    expect(kestrel).not.toContain('Northern Kestrel University');
+    // One starts with "falcon": the larger university with the word later is listed too, and first.
+    expect(await index.suggest('falcon', 10)).toEqual([
+      'Northern Falcon University',
+      'Falcon Crest Beauty School',
+    ]);
+  });
+
   it('asks every typed word to match', () => {
     expect(matchWords(['colby'], 'bowdoin college')).toBeNull();
     expect(matchWords(['colby', 'sawyer'], 'colby sawyer college')).toMatchObject({

@@ -2,7 +2,14 @@ import { trigrams } from '@ct/contracts';
 import type { Db, Queryable } from '@ct/store';
 import { collegeWrites } from './repositories/colleges.ts';
 import { shortNamesOf } from './short-names.ts';
-import { lookAlikeScore, matchScore, prominence, type EntryKind } from './suggestion-rank.ts';
+import {
+  isExact,
+  lookAlikeScore,
+  matchScore,
+  nameStartsWith,
+  prominence,
+  type EntryKind,
+} from './suggestion-rank.ts';
 
 interface Entry {
   collegeId: number;
@@ -157,6 +164,8 @@ const AFTER = '{';
 interface Candidate {
   e: Entry;
   score: number;
+  /** Its official name starts with the typed text (suggestion-rank.ts: listed whenever they all fit). */
+  starts: boolean;
 }
 
 /** Higher score first; then the shorter text, then alphabetical (stable answers among equals). */
@@ -278,13 +287,34 @@ export class SuggestionIndex {
       if (!e) continue;
       const position = prefixPosition(typed, e.words);
       if (position < 0) continue;
-      const c = { e, score: matchScore(e.kind, e.words, position, e.key === n, e.prominence) };
+      const c = {
+        e,
+        score: matchScore(e.kind, e.words, position, e.key === n, e.prominence),
+        starts: e.kind === 'name' && nameStartsWith(e.key, e.words, n),
+      };
       const held = best.get(e.collegeId);
-      if (!held || better(c, held)) best.set(e.collegeId, c);
+      if (!held) best.set(e.collegeId, c);
+      else {
+        const starts = held.starts || c.starts;
+        if (better(c, held)) best.set(e.collegeId, { ...c, starts });
+        else held.starts = starts;
+      }
     }
-    const top: Candidate[] = [];
-    for (const c of best.values()) insertTop(top, c, limit);
-    const out = top.map((c) => c.e.name);
+    // Exact matches and the names starting with the text are listed when they fit; the best of the other
+    // matches fill what is left (suggestion-rank.ts).
+    const first: Candidate[] = [];
+    let firsts = 0;
+    for (const c of best.values())
+      if (c.starts || isExact(c.score)) {
+        firsts++;
+        insertTop(first, c, limit);
+      }
+    const rest: Candidate[] = [];
+    if (firsts < limit)
+      for (const c of best.values()) if (!c.starts && !isExact(c.score)) insertTop(rest, c, limit - firsts);
+    const out = [...first, ...rest]
+      .sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0))
+      .map((c) => c.e.name);
     if (out.length >= limit) return out;
     return [...out, ...this.similar(n, typed, limit - out.length, best)];
   }
@@ -328,7 +358,7 @@ export class SuggestionIndex {
       if (!e || matched.has(e.collegeId)) continue;
       const m = matchTyped(typed, e.words, e.wordGrams);
       if (!m) continue;
-      const c = { e, score: lookAlikeScore(m.score, e.prominence) };
+      const c = { e, score: lookAlikeScore(m.score, e.prominence), starts: false };
       const held = best.get(e.collegeId);
       if (!held || better(c, held)) best.set(e.collegeId, c);
     }
