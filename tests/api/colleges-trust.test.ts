@@ -470,11 +470,13 @@ describe('with only the AI provider configured: enrichment never touches officia
     // The college's own figure beside it, with its year and page.
     expect(c.info.admissionStatistics).toEqual({ overallAcceptanceRate: 0.5, year: 'Class of 2029' });
     expect(c.sources['info.admissionStatistics']!.url).toBe('https://admissions.yale.edu/profile');
-    // Only deadlines of the coming two admission cycles.
+    // Only deadlines of the coming two admission cycles: this cycle's dates from the college's own page,
+    // in the words of the plan the Common App grid names (its REA is the page's single-choice plan).
     expect(c.info.deadlines).toEqual([
-      { type: 'Single-Choice Early Action', date: '2026-11-01' },
+      { type: 'Restrictive Early Action', date: '2026-11-01' },
       { type: 'Regular Decision', date: '2027-01-02' },
     ]);
+    expect(c.sources['info.deadlines']!.url).toBe('https://admissions.yale.edu/dates');
     expect(c.missing.some((m) => m.startsWith('Demographics and finance'))).toBe(false);
     // The model was told which college, from the government record, as data.
     const asked = openai.responses().find((r) => dataOf(r)?.officialName === 'Yale University')!;

@@ -261,9 +261,10 @@ export function attackCases(
     expect(text(shared)).not.toContain('$500');
     expect(text(shared)).not.toContain('social security');
     expect(shared.info.deadlines).not.toContainEqual(SCRIPTED_DEADLINE);
-    // The one fact a cited official page vouched for is shared, with that page as its source.
-    expect(shared.info.requirements).toMatchObject({ SAT_ACT: 'Test optional' });
-    expect(shared.sources['info.requirements']!.url).toBe(PACIFIC_REQUIREMENTS);
+    // The one fact a cited official page vouched for is shared where the Common App grid states nothing,
+    // with that page as its source; its test policy agrees with the grid's, whose words stay (issue 44).
+    expect(shared.info.requirements).toMatchObject({ SAT_ACT: 'Optional', transcripts: 'Required' });
+    expect(shared.sources['info.requirements.transcripts']!.url).toBe(PACIFIC_REQUIREMENTS);
     expect(shared.links).toContain('https://www.pacific.edu/visit');
     expect((await ben.addToList('University of the Pacific')).status).toBe(200);
     const list = await ben.checklist('University of the Pacific');

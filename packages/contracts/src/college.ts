@@ -341,6 +341,11 @@ export const CollegeFactsAnswer = Type.Object({
       transcripts: Str,
       SAT_ACT: Type.Union([Type.String(), Type.Null()], { description: 'Required, optional or test-free' }),
       teacherRecommendations: Str,
+      applicationFee: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], {
+          description: 'First-year application fee for U.S. applicants, e.g. "$85" or "No fee"',
+        }),
+      ),
     }),
     'What a first-year application needs',
   ),

@@ -19,14 +19,61 @@ export const PLAN_LABELS: Record<ApplicationPlan, string> = {
   rolling: 'Rolling admission',
 };
 
+/**
+ * The application plans a college's deadline can be: a closed set, each with what it means for the
+ * student (issue 44). A deadline's words, its calendar event's name and the binding rule follow its type,
+ * never the wording of the page or answer it came from.
+ */
+export const PLAN_TYPES = ['ED', 'ED2', 'EA', 'EA2', 'REA', 'SCEA', 'RD', 'rolling'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export interface PlanMeaning {
+  /** The words a student reads, everywhere */
+  label: string;
+  /** The plan a student chooses when applying under it */
+  plan: ApplicationPlan;
+  /** Admitted, the student must enroll there and withdraw every other application */
+  binding: boolean;
+  /** The student may apply early to no other private college */
+  restrictive: boolean;
+}
+
+export const PLAN_TYPE_MEANINGS: Record<PlanType, PlanMeaning> = {
+  ED: { label: 'Early Decision', plan: 'ED', binding: true, restrictive: false },
+  ED2: { label: 'Early Decision II', plan: 'ED', binding: true, restrictive: false },
+  EA: { label: 'Early Action', plan: 'EA', binding: false, restrictive: false },
+  EA2: { label: 'Early Action II', plan: 'EA', binding: false, restrictive: false },
+  REA: { label: 'Restrictive Early Action', plan: 'REA', binding: false, restrictive: true },
+  SCEA: { label: 'Single-Choice Early Action', plan: 'REA', binding: false, restrictive: true },
+  RD: { label: 'Regular Decision', plan: 'RD', binding: false, restrictive: false },
+  rolling: { label: 'Rolling admission', plan: 'rolling', binding: false, restrictive: false },
+};
+
+/**
+ * The plan type a deadline's words name ("Early Decision II", "ED2", "Single-Choice Early Action");
+ * null when they name none of the closed set (a financial aid date, a scholarship deadline).
+ */
+export function planTypeOf(words: string): PlanType | null {
+  const second = (w: string) => new RegExp(`(${w})\\s*(II|2)\\b`, 'i');
+  if (/single[- ]choice|\bSCEA\b/i.test(words)) return 'SCEA';
+  if (/restrictive|\bREA\b/i.test(words)) return 'REA';
+  if (/early decision|\bED\s?(I|II|1|2)?\b/i.test(words))
+    return second('early decision|\\bED').test(words) ? 'ED2' : 'ED';
+  if (/early action|\bEA\s?(I|II|1|2)?\b/i.test(words))
+    return second('early action|\\bEA').test(words) ? 'EA2' : 'EA';
+  if (/regular|\bRD\b/i.test(words)) return 'RD';
+  if (/rolling/i.test(words)) return 'rolling';
+  return null;
+}
+
+/** Two plan types the same plan for a college: equal, or both single-choice (REA and SCEA name one plan). */
+export const samePlanType = (a: PlanType, b: PlanType) =>
+  a === b || (PLAN_TYPE_MEANINGS[a].restrictive && PLAN_TYPE_MEANINGS[b].restrictive);
+
 /** The plan a college deadline belongs to, by its type ("Early Decision II" → ED); null when none. */
 export function planOfDeadline(type: string): ApplicationPlan | null {
-  if (/restrictive|single[- ]choice/i.test(type)) return 'REA';
-  if (/early decision|\bED\s?(I|II|1|2)?\b/i.test(type)) return 'ED';
-  if (/early action|\bEA\b/i.test(type)) return 'EA';
-  if (/regular|\bRD\b/i.test(type)) return 'RD';
-  if (/rolling/i.test(type)) return 'rolling';
-  return null;
+  const t = planTypeOf(type);
+  return t ? PLAN_TYPE_MEANINGS[t].plan : null;
 }
 
 /** The plans a college offers, from its deadlines, in the order of the plan list. */

@@ -7,6 +7,7 @@ import {
   comingCycles,
   governmentCollege,
   mergeEnrichment,
+  mergeEnrichmentHeld,
   mergeGovernment,
   withinComingCycles,
 } from './college-document.ts';
@@ -180,44 +181,59 @@ describe('enriching a Scorecard college with what its own pages say', () => {
     expect(merged.sources['info.deadlines']!.url).toBe('https://content.commonapp.org/Files/ReqGrid.pdf');
   });
 
-  it("keeps the grid's requirements the college's pages do not mention, each with the grid as its source", () => {
+  it("keeps the grid's requirements first: the pages fill what it does not state; a differing policy is held", () => {
     const GRID = {
       url: 'https://content.commonapp.org/Files/ReqGrid.pdf',
       title: 'Common App requirements grid',
     };
     const gridRequirements = {
-      transcripts: 'Required',
+      transcripts: null,
       SAT_ACT: 'Optional',
       teacherRecommendations: '1 teacher evaluation required',
       applicationFee: '$75',
       counselorRecommendation: 'Required',
+      testPolicy: 'optional',
+      applicationFeeUsd: 75,
     };
     const aiRequirements = {
       value: {
         transcripts: 'Official transcript',
         SAT_ACT: 'Required from 2027',
-        teacherRecommendations: null,
+        teacherRecommendations: 'Two teacher letters',
+        applicationFee: '$90',
       },
       sourceUrl: 'https://www.quillon.edu/apply/requirements',
     };
-    // The worker's document: requirements from the college's pages, the grid for the rest.
+    const expected = {
+      transcripts: 'Official transcript',
+      SAT_ACT: 'Optional',
+      teacherRecommendations: '1 teacher evaluation required',
+      applicationFee: '$75',
+      counselorRecommendation: 'Required',
+      testPolicy: 'optional',
+      applicationFeeUsd: 75,
+    };
+    const heldFact = {
+      kind: 'requirements',
+      value: { SAT_ACT: 'Required from 2027', applicationFee: '$90' },
+      sourceUrl: aiRequirements.sourceUrl,
+      reason:
+        'It contradicts the official requirements, which outrank an AI answer: SAT_ACT: Optional; ' +
+        `applicationFee: $75 (source: Common App requirements grid (${GRID.url})).`,
+    };
+    // The worker's document: the grid first, the college's pages for what it does not state.
     const gathered = assembleCollege({
       requestedName: 'Quillon College',
       government: gov,
       facts: { answer: answer({ requirements: aiRequirements }), sources: [] },
       local: { deadlines: [], requirements: gridRequirements, source: GRID },
       gatheredAt: '2026-11-24T13:00:00.000Z',
-    }).college;
-    expect(gathered.info.requirements).toEqual({
-      transcripts: 'Official transcript',
-      SAT_ACT: 'Required from 2027',
-      teacherRecommendations: '1 teacher evaluation required',
-      applicationFee: '$75',
-      counselorRecommendation: 'Required',
     });
-    expect(gathered.sources['info.requirements']!.url).toBe('https://www.quillon.edu/apply/requirements');
-    expect(gathered.sources['info.requirements.applicationFee']!.url).toBe(GRID.url);
-    expect(gathered.sources['info.requirements.SAT_ACT']).toBeUndefined();
+    expect(gathered.college.info.requirements).toEqual(expected);
+    expect(gathered.college.sources['info.requirements']!.url).toBe(GRID.url);
+    expect(gathered.college.sources['info.requirements.transcripts']!.url).toBe(aiRequirements.sourceUrl);
+    expect(gathered.college.sources['info.requirements.SAT_ACT']).toBeUndefined();
+    expect(gathered.held).toEqual([heldFact]);
 
     // The stored college from the snapshot, enriched with an answer that has no grid behind it.
     const fromSnapshot = assembleCollege({
@@ -233,15 +249,11 @@ describe('enriching a Scorecard college with what its own pages say', () => {
       facts: { answer: answer({ requirements: aiRequirements }), sources: [] },
       gatheredAt: '2026-11-24T13:00:00.000Z',
     }).college;
-    const merged = mergeEnrichment(fromSnapshot, aiAnswer);
-    expect(merged.info.requirements).toMatchObject({
-      transcripts: 'Official transcript',
-      SAT_ACT: 'Required from 2027',
-      applicationFee: '$75',
-      counselorRecommendation: 'Required',
-    });
-    expect(merged.sources['info.requirements']!.url).toBe('https://www.quillon.edu/apply/requirements');
-    expect(merged.sources['info.requirements.applicationFee']!.url).toBe(GRID.url);
+    const merged = mergeEnrichmentHeld(fromSnapshot, aiAnswer);
+    expect(merged.college.info.requirements).toEqual(expected);
+    expect(merged.college.sources['info.requirements']!.url).toBe(GRID.url);
+    expect(merged.college.sources['info.requirements.transcripts']!.url).toBe(aiRequirements.sourceUrl);
+    expect(merged.held).toEqual([heldFact]);
   });
 
   it("takes government data only from the same institution's Scorecard record", () => {

@@ -10,8 +10,23 @@ import type {
 } from '@ct/contracts';
 import { normaliseCollegeName } from '@ct/contracts/constants';
 import { sourceYear } from '@ct/contracts/planning';
+import { planTypeOf } from '@ct/contracts/season';
 import type { CitedSource } from './openai.ts';
 import { scorecardPageUrl, type GovernmentData } from './scorecard-fields.ts';
+import {
+  ANSWER_REQUIREMENTS,
+  deadlineWords,
+  heldDeadlines,
+  heldRequirements,
+  isOfficialSource,
+  orderDeadlines,
+  orderRequirements,
+  sourcedDeadlines,
+  writeDeadlines,
+  type OrderedRequirements,
+  type SourcedDeadline,
+} from './source-order.ts';
+import type { HeldFact } from './trust.ts';
 
 export const SCORECARD_SOURCE_TITLE = 'College Scorecard, U.S. Department of Education';
 
@@ -210,7 +225,12 @@ function dedupeNames(names: string[], exclude: string): string[] {
  * recorded in `sources` with the date it was gathered; what could not be gathered is listed in `missing`
  * with the reason. Nothing is estimated or filled in.
  */
-export function assembleCollege(input: AssembleInput): { college: College; factsGathered: boolean } {
+export function assembleCollege(input: AssembleInput): {
+  college: College;
+  factsGathered: boolean;
+  /** What the answer said against the official facts, held for an admin's review (source-order.ts) */
+  held: HeldFact[];
+} {
   const { government: gov, gatheredAt } = input;
   const answer = input.facts?.answer ?? null;
   const cited = new Map((input.facts?.sources ?? []).map((s) => [s.url, s.title]));
@@ -282,24 +302,30 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
     for (const g of FACT_GROUPS) if (g.listed) missing.push(`${g.label} (${reason})`);
   }
 
-  // The Common App grid fills deadlines and requirements the college's pages did not give
+  // The Common App grid's deadlines and requirements come first; the answer's fill what it does not state
+  // (source-order.ts).
+  const held: HeldFact[] = [];
   const local = input.local;
   if (local) {
     const s = source(local.source.url, local.source.title, gatheredAt);
-    if (!sources['info.deadlines'] && local.deadlines.length) {
-      info.deadlines = local.deadlines;
-      sources['info.deadlines'] = s;
+    const official = local.deadlines.map((deadline) => ({ deadline, source: s }));
+    if (official.length) {
+      const page = sources['info.deadlines'];
+      const fromAnswer = page ? info.deadlines.map((deadline) => ({ deadline, source: page })) : [];
+      const ordered = orderDeadlines(official, fromAnswer, comingCycles(new Date(gatheredAt)).from);
+      info.deadlines = writeDeadlines(ordered.deadlines, sources);
+      const h = heldDeadlines(ordered.contradicting, page ?? null, official);
+      if (h) held.push(h);
       removeMissing(missing, 'Deadlines');
     }
     const r = local.requirements;
-    if (!sources['info.requirements'] && Object.values(r).some((v) => typeof v === 'string')) {
-      info.requirements = { ...r };
-      sources['info.requirements'] = s;
+    if (Object.values(r).some((v) => typeof v === 'string')) {
+      const page = sources['info.requirements'];
+      const ordered = orderRequirements(r, page ? info.requirements : {});
+      info.requirements = writeRequirements(ordered, sources, s, () => page);
+      const h = heldRequirements(ordered.contradicting, page ?? null, r, s);
+      if (h) held.push(h);
       removeMissing(missing, 'Requirements');
-    } else if (sources['info.requirements']) {
-      // The college's pages gave requirements: the grid still adds what they did not say (its fee,
-      // counselor recommendation...), each field with the grid as its source.
-      info.requirements = fillRequirements(info.requirements, r, sources, () => s);
     }
   }
 
@@ -318,29 +344,26 @@ export function assembleCollege(input: AssembleInput): { college: College; facts
     sources,
     missing,
   };
-  return { college, factsGathered };
+  return { college, factsGathered, held };
 }
 
 /**
- * Requirements `into` lacks, taken field by field from `from`; each field taken gets its own source
- * (`info.requirements.<field>`), since it does not come from the page the rest was read on.
+ * Writes ordered requirements into `sources`: the section's source is the official one, and each field
+ * the answer filled gets its page as its own source (`info.requirements.<field>`).
  */
-function fillRequirements(
-  into: CollegeInfo['requirements'],
-  from: CollegeInfo['requirements'],
+function writeRequirements(
+  ordered: OrderedRequirements,
   sources: Record<string, Source>,
-  sourceOf: (key: string) => Source | undefined,
+  official: Source,
+  answerSourceOf: (field: string) => Source | undefined,
 ): CollegeInfo['requirements'] {
-  const out: Record<string, string | number | null | undefined> = { ...into };
-  const known = (v: unknown) => typeof v === 'string' || typeof v === 'number';
-  for (const [key, value] of Object.entries(from)) {
-    if (!known(value) || known(out[key])) continue;
-    const src = sourceOf(key);
-    if (!src) continue;
-    out[key] = value;
-    sources[`info.requirements.${key}`] = src;
+  for (const k of Object.keys(sources)) if (k.startsWith('info.requirements.')) delete sources[k];
+  sources['info.requirements'] = official;
+  for (const f of ordered.answerFields) {
+    const src = answerSourceOf(f);
+    if (src) sources[`info.requirements.${f}`] = src;
   }
-  return out as CollegeInfo['requirements'];
+  return ordered.requirements;
 }
 
 function removeMissing(missing: string[], label: string): void {
@@ -360,8 +383,10 @@ function applyFact(
       const list = Array.isArray(value) ? (value as Array<{ type?: unknown; date?: unknown }>) : [];
       const deadlines: Deadline[] = [];
       for (const d of list) {
-        const type = text(d?.type, 100);
-        if (!type) continue;
+        const said = text(d?.type, 100);
+        if (!said) continue;
+        // The words follow the plan type, never the answer's wording (source-order.ts).
+        const type = deadlineWords(said);
         if (d.date === null) deadlines.push({ type, date: null });
         else if (typeof d.date === 'string' && validDate(d.date.trim()))
           deadlines.push({ type, date: d.date.trim() });
@@ -387,12 +412,14 @@ function applyFact(
     }
     case 'requirements': {
       const r = value as Record<string, unknown>;
+      const fee = text(r.applicationFee, 200);
       const req = {
         transcripts: text(r.transcripts, 500),
         SAT_ACT: text(r.SAT_ACT, 500),
         teacherRecommendations: text(r.teacherRecommendations, 500),
+        ...(fee ? { applicationFee: fee } : {}),
       };
-      if (!req.transcripts && !req.SAT_ACT && !req.teacherRecommendations) return false;
+      if (!req.transcripts && !req.SAT_ACT && !req.teacherRecommendations && !fee) return false;
       info.requirements = req;
       return true;
     }
@@ -563,9 +590,14 @@ function take<K extends keyof CollegeInfo>(to: CollegeInfo, from: CollegeInfo, k
  * Scorecard id. The government part is never taken from the new document unless it is government data
  * of the same institution (a fresher Scorecard answer): AI answers never replace official figures. Each
  * fact group the new document has a page for replaces the stored one; a group it could not find keeps
- * the stored one (e.g. Common App deadlines). The stored name stays, since students' lists refer to it.
+ * the stored one. Deadlines and requirements follow the order of sources (source-order.ts): the official
+ * ones stay, the answer fills what they do not state, and what contradicts them is returned as `held`.
+ * The stored name stays, since students' lists refer to it.
  */
-export function mergeEnrichment(stored: College, incoming: College): College {
+export function mergeEnrichmentHeld(
+  stored: College,
+  incoming: College,
+): { college: College; held: HeldFact[] } {
   const sameInstitution =
     incoming.scorecardId !== null &&
     incoming.scorecardId === stored.scorecardId &&
@@ -574,33 +606,27 @@ export function mergeEnrichment(stored: College, incoming: College): College {
   const info: CollegeInfo = { ...base.info };
   const sources = { ...base.sources };
   const factMissing: string[] = [];
+  const held: HeldFact[] = [];
   const entry = (list: string[], label: string) => list.find((m) => m.startsWith(`${label} (`));
   for (const g of FACT_GROUPS) {
     if (!g.path.startsWith('info.')) continue;
     const key = g.path.slice('info.'.length) as keyof CollegeInfo;
     const page = incoming.sources[g.path];
-    if (page) {
-      const before = info.requirements;
+    if (key === 'deadlines') {
+      const h = mergeDeadlines(base, incoming, info, sources);
+      if (h) held.push(h);
+    } else if (key === 'requirements') {
+      const h = mergeRequirements(base, incoming, info, sources);
+      if (h) held.push(h);
+    } else if (page) {
       take(info, incoming.info, key);
-      if (key === 'requirements') {
-        // Fields only the stored document has (the Common App grid's fee...) stay, with their source.
-        for (const k of Object.keys(sources)) if (k.startsWith('info.requirements.')) delete sources[k];
-        info.requirements = fillRequirements(
-          info.requirements,
-          before,
-          sources,
-          (k) => base.sources[`info.requirements.${k}`] ?? base.sources['info.requirements'],
-        );
-        for (const [k, v] of Object.entries(incoming.sources)) {
-          if (k.startsWith('info.requirements.')) sources[k] = v;
-        }
-      }
       if (key === 'essayPrompts') {
         if (incoming.info.essayPromptMeta) info.essayPromptMeta = incoming.info.essayPromptMeta;
         else delete info.essayPromptMeta;
       }
       sources[g.path] = page;
-    } else if (!base.sources[g.path] && g.listed) {
+    }
+    if (!sources[g.path] && g.listed) {
       // Neither has it from a page: say why, with the newest reason.
       const why = entry(incoming.missing, g.label) ?? entry(base.missing, g.label);
       if (why) factMissing.push(why);
@@ -610,7 +636,7 @@ export function mergeEnrichment(stored: College, incoming: College): College {
     const page = incoming.sources[key];
     if (page) sources[key] = page;
   }
-  return {
+  const college = {
     ...base,
     aliases: dedupeNames([...base.aliases, ...incoming.aliases], base.name),
     links: [...new Set([...base.links, ...incoming.links])].slice(0, 30),
@@ -619,6 +645,108 @@ export function mergeEnrichment(stored: College, incoming: College): College {
     sources,
     missing: [...base.missing.filter(isGovernmentMissing), ...factMissing],
   };
+  return { college, held };
+}
+
+/** `mergeEnrichmentHeld` without what it holds for review. */
+export const mergeEnrichment = (stored: College, incoming: College): College =>
+  mergeEnrichmentHeld(stored, incoming).college;
+
+const official = (x: SourcedDeadline) => isOfficialSource(x.source);
+
+/**
+ * The deadlines of an enriched college: the stored official ones (else the new document's), with the new
+ * answer's (else the stored answer's) ordered against them. Returns the contradicting answer, held.
+ */
+function mergeDeadlines(
+  base: College,
+  incoming: College,
+  info: CollegeInfo,
+  sources: Record<string, Source>,
+): HeldFact | null {
+  const stored = sourcedDeadlines(base.info.deadlines, base.sources);
+  const fresh = sourcedDeadlines(incoming.info.deadlines, incoming.sources);
+  const storedOfficial = stored.filter(official);
+  const officialList = storedOfficial.length ? storedOfficial : fresh.filter(official);
+  const freshAnswer = fresh.filter((x) => !official(x));
+  const answer = freshAnswer.length ? freshAnswer : stored.filter((x) => !official(x));
+  if (!officialList.length && !answer.length) return null;
+  const at = new Date(incoming.updatedAt ?? incoming.createdAt);
+  const ordered = orderDeadlines(officialList, answer, comingCycles(at).from);
+  info.deadlines = writeDeadlines(ordered.deadlines, sources);
+  return heldDeadlines(ordered.contradicting, answer[0]?.source ?? null, officialList);
+}
+
+type RequirementKey = keyof CollegeInfo['requirements'];
+const requirementSource = (doc: College, k: string): Source | undefined =>
+  doc.sources[`info.requirements.${k}`] ?? doc.sources['info.requirements'];
+const stated = (v: unknown) => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number';
+
+/** The fields of a document's requirements whose source is (or is not) official, with that source. */
+function requirementsBy(doc: College, wantOfficial: boolean) {
+  const fields: Record<string, string | number> = {};
+  let source: Source | undefined;
+  for (const [k, v] of Object.entries(doc.info.requirements)) {
+    const src = requirementSource(doc, k);
+    if (!stated(v) || !src || isOfficialSource(src) !== wantOfficial) continue;
+    fields[k] = v as string | number;
+    source ??= src;
+  }
+  return { fields, source, doc };
+}
+
+/**
+ * The requirements of an enriched college: the stored official fields (else the new document's), the
+ * new answer's fields (else the stored answer's) filling what they do not state. Returns the
+ * contradicting answer, held.
+ */
+function mergeRequirements(
+  base: College,
+  incoming: College,
+  info: CollegeInfo,
+  sources: Record<string, Source>,
+): HeldFact | null {
+  const storedOfficial = requirementsBy(base, true);
+  const off = storedOfficial.source ? storedOfficial : requirementsBy(incoming, true);
+  const freshAnswer = requirementsBy(incoming, false);
+  const ans = freshAnswer.source ? freshAnswer : requirementsBy(base, false);
+  if (!off.source && !ans.source) return null;
+  const officialReq = {
+    transcripts: null,
+    SAT_ACT: null,
+    teacherRecommendations: null,
+    ...off.fields,
+  } as CollegeInfo['requirements'];
+  const answerReq = ans.fields as Partial<CollegeInfo['requirements']>;
+  if (!off.source) {
+    // Nothing official: the answer's, each field with its page, as it gave them.
+    for (const k of Object.keys(sources)) if (k.startsWith('info.requirements.')) delete sources[k];
+    info.requirements = { transcripts: null, SAT_ACT: null, teacherRecommendations: null, ...answerReq };
+    sources['info.requirements'] = ans.source!;
+    for (const k of Object.keys(answerReq)) {
+      const src = requirementSource(ans.doc, k);
+      if (src && src !== ans.source) sources[`info.requirements.${k}`] = src;
+    }
+    return null;
+  }
+  const offSource = off.source;
+  const ordered = orderRequirements(officialReq, answerReq);
+  for (const k of Object.keys(sources)) if (k.startsWith('info.requirements.')) delete sources[k];
+  sources['info.requirements'] = offSource;
+  // An official field from another official file than the section's keeps its own source.
+  for (const k of Object.keys(off.fields)) {
+    const src = requirementSource(off.doc, k);
+    if (src && src.url !== offSource.url) sources[`info.requirements.${k}`] = src;
+  }
+  for (const f of ordered.answerFields) {
+    const src = requirementSource(ans.doc, f);
+    if (src) sources[`info.requirements.${f}`] = src;
+  }
+  info.requirements = ordered.requirements;
+  const page = ANSWER_REQUIREMENTS.map((f) => requirementSource(ans.doc, f as RequirementKey)).find(
+    (src) => src && !isOfficialSource(src),
+  );
+  return heldRequirements(ordered.contradicting, page ?? null, officialReq, offSource);
 }
 
 /**
@@ -657,10 +785,21 @@ export function applyApprovedFact(
   if (applyFact(fact.kind, fact.value, info, now) !== true || !src) return null;
   const group = FACT_GROUPS.find((g) => g.key === fact.kind)!;
   const label = group.label;
+  const sources = { ...doc.sources, [group.path]: src };
+  if (fact.kind === 'deadlines') {
+    // The admin decided for these plans only: the official deadlines of every other plan stay.
+    const approved = info.deadlines.map((deadline) => ({ deadline, source: src }));
+    const key = (t: string) => planTypeOf(t) ?? t.trim().toLowerCase();
+    const kept = sourcedDeadlines(doc.info.deadlines, doc.sources).filter(
+      (x) =>
+        isOfficialSource(x.source) && !approved.some((a) => key(a.deadline.type) === key(x.deadline.type)),
+    );
+    info.deadlines = writeDeadlines([...kept, ...approved], sources);
+  }
   return {
     ...doc,
     info,
-    sources: { ...doc.sources, [group.path]: src },
+    sources,
     missing: doc.missing.filter((m) => !m.startsWith(`${label} (`)),
     updatedAt: at,
   };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { normaliseCollegeName, type CollegeInfo, type Deadline } from '@ct/contracts';
+import { PLAN_TYPE_MEANINGS } from '@ct/contracts/season';
 import { comingCycles, type LocalFacts } from './college-document.ts';
 
 /** Application plans of the grid, in the order a student meets them. */
@@ -58,14 +59,11 @@ export interface GridFile {
   colleges: Record<string, GridFacts>;
 }
 
-const ROUND_LABELS: Record<GridRound, string> = {
-  ED: 'Early Decision',
-  ED2: 'Early Decision II',
-  EA: 'Early Action',
-  EA2: 'Early Action II',
-  REA: 'Restrictive Early Action',
-  RD: 'Regular Decision',
-};
+/** The grid's plans are plan types of the closed set: their words are the set's (issue 44). */
+const ROUND_LABELS = Object.fromEntries(GRID_ROUNDS.map((r) => [r, PLAN_TYPE_MEANINGS[r].label])) as Record<
+  GridRound,
+  string
+>;
 
 const RULE_LABELS: Record<string, string> = {
   ...ROUND_LABELS,

@@ -8,3 +8,4 @@ export * from './validate.ts';
 export * from './common-app-grid.ts';
 export * from './trust.ts';
 export * from './job-providers.ts';
+export * from './source-order.ts';

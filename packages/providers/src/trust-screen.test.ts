@@ -166,7 +166,8 @@ describe('held facts', () => {
       },
       now,
     )!;
-    expect(withDates.info.deadlines).toEqual([{ type: 'RD', date: '2027-01-05' }]);
+    // Shown in its plan type's words, not the answer's "RD" (issue 44).
+    expect(withDates.info.deadlines).toEqual([{ type: 'Regular Decision', date: '2027-01-05' }]);
     expect(withDates.sources['info.deadlines']!.url).toBe(page);
     expect(
       applyApprovedFact(doc, { kind: 'aliases', value: ['The Farm'], sourceUrl: page }, now)!.aliases,

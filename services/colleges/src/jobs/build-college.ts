@@ -6,20 +6,23 @@ import {
   matches,
   type CommonAppGrid,
   type GovernmentData,
+  type HeldFact,
 } from '@ct/providers';
 import { asSentence, GATHER_MSG } from '../messages.ts';
 import type { GovernmentRead, KnownCollege, PagesRead } from './gather-college.types.ts';
 
 /**
- * Step 3: the document, from the government data, the screened facts and the Common App grid's deadlines
- * where those give none; refused (the request fails with the reason) when it does not pass our checks.
+ * Step 3: the document, from the government data, the Common App grid and the screened facts, in the
+ * order of sources (`source-order.ts` of @ct/providers: what the answer says against the grid comes back
+ * as `held`); refused (the request fails with the reason) when it does not pass our checks.
  */
 export function buildCollege(
   localDeadlines: CommonAppGrid | null,
   name: string,
   { gov, sameName, reason: governmentReason }: GovernmentRead,
   { facts, reason: factsReason }: PagesRead,
-): { college: College; factsGathered: boolean } {
+  scorecardId: number | null = null,
+): { college: College; factsGathered: boolean; held: HeldFact[] } {
   const found = facts?.value.found ? facts.value : null;
   const officialName = gov?.name ?? found?.officialName ?? name;
   const local =
@@ -28,7 +31,8 @@ export function buildCollege(
       [...(gov?.aliases ?? []), name],
       gov?.demographics.schoolCity ?? found?.city ?? null,
       gov?.demographics.schoolState ?? found?.state ?? null,
-      gov?.scorecardId ?? null,
+      // A stored college's own grid entry, by the UNITID the request knows when the Scorecard gave nothing.
+      gov?.scorecardId ?? scorecardId,
     ) ?? null;
   const built = assembleCollege({
     requestedName: name,

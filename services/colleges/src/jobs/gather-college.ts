@@ -52,8 +52,11 @@ async function gatherCollege(
     const sources = { scorecard: !!deps.scorecard, ai: !!deps.ai };
     throw new PermanentJobError(nothingGatheredReason(data.name, known, sources, government, pages));
   }
-  const { college, factsGathered } = buildCollege(deps.localDeadlines, data.name, government, pages);
-  return { key: data.key, college, factsGathered, officialWebsite: found?.website ?? null, held: pages.held };
+  const built = buildCollege(deps.localDeadlines, data.name, government, pages, data.scorecardId ?? null);
+  const { college, factsGathered } = built;
+  // An answer that contradicts the grid is held as one that no official page vouched for is.
+  const held = [...pages.held, ...built.held];
+  return { key: data.key, college, factsGathered, officialWebsite: found?.website ?? null, held };
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   type College,
   type IngestionRequest,
 } from '@ct/contracts';
-import { decideSharing, mergeEnrichment, mergeGovernment } from '@ct/providers';
+import { decideSharing, mergeEnrichmentHeld, mergeGovernment, type HeldFact } from '@ct/providers';
 import { AppError } from '@ct/service-kit';
 import type { Queryable } from '@ct/store';
 import { ingestedEvent } from '../events.ts';
@@ -57,11 +57,14 @@ async function shareMatched(
     (await deps.colleges.lockByScorecardId(sid, tx)) ??
     (doc.scorecardId !== null ? await deps.colleges.lockUnmatchedByName(doc.name, tx) : null);
   if (!stored && doc.scorecardId === null) return null;
-  const document = stored ? enriched(stored, doc) : doc;
+  const merged = stored ? enriched(stored, doc) : { college: doc, held: [] };
+  const document = merged.college;
   const saved = await deps.colleges.upsertCollege(document, { mode: 'replace', factsGathered }, tx);
-  if (held.length) {
+  // What the answer said against the stored official facts is held too; one held fact per kind.
+  const toHold = [...new Map([...held, ...merged.held].map((f) => [f.kind, f])).values()];
+  if (toHold.length) {
     const viewers = await deps.requests.requesters(req.key, tx, { sinceRequested: true });
-    await deps.held.hold(saved.id, req.key, held, viewers, tx);
+    await deps.held.hold(saved.id, req.key, toHold, viewers, tx);
   }
   const done = await deps.requests.complete(req.key, saved.id, saved.name, tx);
   const { payload, eventId } = ingestedEvent(saved.document);
@@ -69,13 +72,18 @@ async function shareMatched(
   return done ?? req;
 }
 
-/** The stored college enriched by a gathered one; a stored college without an id takes its government data. */
-function enriched(stored: StoredCollege, doc: College): College {
+/**
+ * The stored college enriched by a gathered one, in the order of sources (its official facts outrank the
+ * answer's, which is held where it contradicts them); a stored college without an id takes its
+ * government data.
+ */
+function enriched(stored: StoredCollege, doc: College): { college: College; held: HeldFact[] } {
   const base =
     stored.document.scorecardId === null && doc.sources.demographics
       ? mergeGovernment(stored.document, doc)
       : stored.document;
-  return { ...mergeEnrichment(base, doc), name: stored.name };
+  const { college, held } = mergeEnrichmentHeld(base, doc);
+  return { college: { ...college, name: stored.name }, held };
 }
 
 /**
