@@ -126,7 +126,7 @@ export const getCollegeSuggestions = defineRoute({
   path: '/get-college-suggestions',
   service: 'colleges',
   access: 'user',
-  summary: `Up to ${LIMITS.suggestionMaxResults} cached college names for ≥ ${LIMITS.suggestionMinLength} characters, by prefix then similarity`,
+  summary: `Up to ${LIMITS.suggestionMaxResults} cached college names for ≥ ${LIMITS.suggestionMinLength} characters, the college a student likely means first, then look-alikes`,
   schema: { querystring: SuggestQuery, response: { 200: Ok({ suggestions: Type.Array(Type.String()) }) } },
 });
 
