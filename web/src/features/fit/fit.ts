@@ -1,7 +1,7 @@
 import type { AcademicProfile, College } from '@ct/contracts';
 import { normaliseCollegeName } from '@ct/contracts/constants';
 import { fitBand, type CostInput, type Fit, type FitFacts } from '@ct/contracts/fit';
-import { sourceYear } from '@ct/contracts/planning';
+import { officialDataYears, sourceYear } from '@ct/contracts/planning';
 
 /** The figures of a College document the fit rule reads, with their years and sources. */
 export function fitFacts(college: College): FitFacts {
@@ -19,7 +19,8 @@ export function fitFacts(college: College): FitFacts {
     act75: t?.act75 ?? null,
     testRequirement: t?.testRequirement ?? null,
     openAdmissions: d.openAdmissions ?? null,
-    dataYear: d.dataYears?.admissions ?? sourceYear(s.demographics),
+    // The same years the college card shows (issue 44): the figure's own source counts too.
+    dataYear: officialDataYears(d.dataYears, s).admissions ?? null,
     gridTestPolicy: req.testPolicy ?? null,
     gridCycle: sourceYear(s['info.requirements.testPolicy'] ?? s['info.requirements']),
   };
