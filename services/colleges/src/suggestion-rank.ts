@@ -1,6 +1,7 @@
 /**
  * The one rule that orders college suggestions: how likely a student typing some text means each college
- * that matches it. SuggestionIndex (suggestions.ts) finds the matches; this file alone decides their order.
+ * that matches it. SuggestionIndex (suggestions.ts) finds the matches and applies this rule; the scores and
+ * the reasons for them live here alone.
  *
  * Why: a student typing "Notre" means the University of Notre Dame far more often than Notre Dame College,
  * and "Ohio Sta" means Ohio State's main campus, not the Ohio State Beauty Academy. Alphabetical order of
