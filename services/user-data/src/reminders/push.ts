@@ -23,6 +23,9 @@ export type PushSender = (sub: PushSubscriptionRow, payload: ReminderPayload) =>
 /** The sender's answer for an endpoint the push-service rule refuses: the subscription is dropped. */
 export const REFUSED = -1;
 
+/** How long a VAPID signature is valid (push services accept at most 24 hours). */
+const VAPID_LIFE_S = 12 * 3600;
+
 /** How long a push service keeps a reminder for a device that is off: a day. */
 const TTL_SECONDS = 24 * 3600;
 /** A push service answers in well under a second; one that does not is given up on (issue 50.6). */
