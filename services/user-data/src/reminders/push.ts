@@ -54,13 +54,36 @@ export function webPushSender(
   timeoutMs = PUSH_TIMEOUT_MS,
 ): PushSender {
   const dispatcher = new Agent({ connect: { lookup: publicOnlyLookup(rule) } });
+  // The VAPID signature (a JWT for the push service's origin) is made once per origin and kept for
+  // hours, not made for every message: signing was half of a message's CPU (issue 45, the peak pass).
+  const vapid = new Map<string, { headers: Record<string, string>; until: number }>();
+  const vapidHeaders = (endpoint: string) => {
+    const origin = new URL(endpoint).origin;
+    const now = Date.now();
+    let v = vapid.get(origin);
+    if (!v || v.until < now) {
+      const expires = Math.floor(now / 1000) + VAPID_LIFE_S;
+      const headers = webpush.getVapidHeaders(
+        origin,
+        keys.subject,
+        keys.publicKey,
+        keys.privateKey,
+        'aes128gcm',
+        expires,
+      ) as unknown as Record<string, string>;
+      // Used until an hour before it expires.
+      v = { headers, until: (expires - 3600) * 1000 };
+      vapid.set(origin, v);
+    }
+    return v.headers;
+  };
   return async (sub, payload) => {
     if (refusedEndpoint(sub.endpoint, rule)) return REFUSED;
     const req = webpush.generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(payload),
       {
-        vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        headers: vapidHeaders(sub.endpoint),
         TTL: TTL_SECONDS,
         contentEncoding: 'aes128gcm',
         urgency: 'normal',
