@@ -97,17 +97,22 @@ export async function run(): Promise<void> {
         `DELETE FROM user_data.reminder_due; DELETE FROM user_data.reminder_sent;
          DELETE FROM user_data.push_subscription; DELETE FROM user_data.reminder_stale`,
       );
-      await db.query(
-        `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth)
-         SELECT $1 || '/push/' || i, 'student-' || i, $2, $3 FROM generate_series(1, $4::int) i`,
-        [pushUrl, device.p256dh, device.auth, N],
-      );
-      await db.exec('DELETE FROM user_data.reminder_stale');
-      await db.query(
-        `INSERT INTO user_data.reminder_due (user_id, deadline_key, lead_days, due_at, payload)
-         SELECT 'student-' || i, $1, $2, $3, $4::jsonb FROM generate_series(1, $5::int) i`,
-        [row.deadline_key, row.lead_days, dueAt, JSON.stringify(row.payload), N],
-      );
+      // One transaction with the triggers off: each row's deleted-account check takes an advisory lock,
+      // and 100,000 of them in one transaction overflow Postgres's lock table. The rows are what the
+      // service would have written one request at a time.
+      await db.transaction(async (tx) => {
+        await tx.query('SET LOCAL session_replication_role = replica');
+        await tx.query(
+          `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth)
+           SELECT $1 || '/push/' || i, 'student-' || i, $2, $3 FROM generate_series(1, $4::int) i`,
+          [pushUrl, device.p256dh, device.auth, N],
+        );
+        await tx.query(
+          `INSERT INTO user_data.reminder_due (user_id, deadline_key, lead_days, due_at, payload)
+           SELECT 'student-' || i, $1, $2, $3, $4::jsonb FROM generate_series(1, $5::int) i`,
+          [row.deadline_key, row.lead_days, dueAt, JSON.stringify(row.payload), N],
+        );
+      });
       await db.exec('ANALYZE user_data.reminder_due; ANALYZE user_data.push_subscription');
       received.clear();
       step('seeded');
@@ -213,19 +218,28 @@ export async function run(): Promise<void> {
     // The index's refresh: students worked out per second (each: their list, plan, deadlines, devices).
     const R = 2_000;
     await db.exec(
-      'TRUNCATE user_data.reminder_due, user_data.reminder_sent, user_data.push_subscription, user_data.reminder_stale',
+      `DELETE FROM user_data.reminder_due; DELETE FROM user_data.reminder_sent;
+       DELETE FROM user_data.push_subscription; DELETE FROM user_data.reminder_stale`,
     );
-    await db.query(
-      `INSERT INTO user_data.user_college (user_id, college_key, college_name, checklist)
-       SELECT 'fresh-' || i, c.college_key, c.college_name, c.checklist
-       FROM generate_series(1, $1::int) i, user_data.user_college c WHERE c.user_id = 'model'`,
-      [R],
-    );
-    await db.query(
-      `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth)
-       SELECT $1 || '/push/fresh-' || i, 'fresh-' || i, $2, $3 FROM generate_series(1, $4::int) i`,
-      [pushUrl, device.p256dh, device.auth, R],
-    );
+    await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.query(
+        `INSERT INTO user_data.user_college (user_id, college_key, college_name, checklist)
+         SELECT 'fresh-' || i, c.college_key, c.college_name, c.checklist
+         FROM generate_series(1, $1::int) i, user_data.user_college c WHERE c.user_id = 'model'`,
+        [R],
+      );
+      await tx.query(
+        `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth)
+         SELECT $1 || '/push/fresh-' || i, 'fresh-' || i, $2, $3 FROM generate_series(1, $4::int) i`,
+        [pushUrl, device.p256dh, device.auth, R],
+      );
+      // Marked as the triggers would have marked them.
+      await tx.query(
+        `INSERT INTO user_data.reminder_stale (user_id) SELECT 'fresh-' || i FROM generate_series(1, $1::int) i`,
+        [R],
+      );
+    });
     const t = performance.now();
     const worked = await refreshReminderIndex(deps, new Date(PASS_AT), Date.now() + 600_000);
     const rate = worked / ((performance.now() - t) / 1000);
