@@ -16,6 +16,11 @@ export interface ScorecardClientOptions {
   baseUrl: string;
   apiKey: string;
   timeoutMs?: number;
+  /**
+   * Asked before every call, and waited for: the provider's calls-per-minute limit, counted over every
+   * worker (issue 45: calls, not job starts, so a job that needs no call spends none).
+   */
+  beforeCall?: (() => Promise<void>) | undefined;
 }
 
 interface SchoolsPage {
@@ -47,6 +52,7 @@ export class ScorecardClient {
     params: Record<string, string>,
     fields = SCORECARD_API_FIELDS,
   ): Promise<Array<Record<string, unknown>>> {
+    await this.opts.beforeCall?.();
     const qs = new URLSearchParams({ ...params, fields, api_key: this.opts.apiKey });
     const timeout = this.opts.timeoutMs ?? 15_000;
     let res: Dispatcher.ResponseData;

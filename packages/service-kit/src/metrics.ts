@@ -258,8 +258,7 @@ export function installQueueMetrics(
   const names = new Set(queues);
   const gauge = new client.Gauge({
     name: 'college_ready_queue_jobs',
-    help:
-      'Jobs per queue and state, read from the queue at scrape; waiting includes BullMQ prioritized jobs. The worker autoscaler follows waiting+active of the queues the worker serves',
+    help: 'Jobs per queue and state, read from the queue at scrape; waiting includes BullMQ prioritized jobs. The worker autoscaler follows waiting+active of the queues the worker serves',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {

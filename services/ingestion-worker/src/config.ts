@@ -40,21 +40,21 @@ const OWN = {
 export const WorkerConfig = withBase({ ...COLLEGES_JOB_SETTINGS, ...OWN });
 export type WorkerConfig = Static<typeof WorkerConfig>;
 
-/** The most provider calls one job makes: a name search (and an alias search), and one AI call. */
-const SCORECARD_CALLS_PER_JOB = 2;
+/** The most AI calls one job of the ingestion queue makes. */
 const AI_CALLS_PER_JOB = 1;
 
 /**
- * The providers' request limits as a limit on job starts for the whole queue (BullMQ counts them in
- * Redis), so they hold however many workers run.
+ * The AI provider's request limit as a limit on job starts for the whole queue (BullMQ counts them in
+ * Redis), so it holds however many workers run: a job makes at most one AI call. The Scorecard's limit
+ * is counted per call instead (`call-limiter.ts`): a college the snapshot holds makes none, and a
+ * per-job count assumed every job made two.
  */
 export function providerLimiter(config: WorkerConfig): QueueLimiter | undefined {
-  const perMinute = Math.min(
-    config.SCORECARD_API_KEY ? config.SCORECARD_REQUESTS_PER_MINUTE / SCORECARD_CALLS_PER_JOB : Infinity,
-    config.OPENAI_API_KEY ? config.OPENAI_REQUESTS_PER_MINUTE / AI_CALLS_PER_JOB : Infinity,
-  );
-  if (perMinute === Infinity) return undefined;
-  return { max: Math.max(1, Math.floor(perMinute)), durationMs: 60_000 };
+  if (!config.OPENAI_API_KEY) return undefined;
+  return {
+    max: Math.max(1, Math.floor(config.OPENAI_REQUESTS_PER_MINUTE / AI_CALLS_PER_JOB)),
+    durationMs: 60_000,
+  };
 }
 
 /** The AI provider's request limit for the essays queue (one AI call a job), across every worker. */
