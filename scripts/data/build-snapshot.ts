@@ -12,7 +12,13 @@ import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { SCORECARD_FIELDS, num } from '@ct/providers';
 import { csvRows, openScorecardSource } from '@ct/colleges/scorecard-source';
-import { readYearFile, YEAR_FILE_COLUMNS, YEAR_FILE_DATA_YEAR } from './year-file.ts';
+import {
+  readYearFile,
+  YEAR_FILE_ADMISSION_COLUMNS,
+  YEAR_FILE_COLUMNS,
+  YEAR_FILE_DATA_YEAR,
+  YEAR_FILE_OUTCOME_COLUMNS,
+} from './year-file.ts';
 import {
   SNAPSHOT_FILE,
   SNAPSHOT_FORMAT,
@@ -72,7 +78,15 @@ function demoGroups(columns: string[]): SnapshotGroup[] {
     },
     {
       label: 'Test-score requirement and open admissions policy',
-      columns: [...YEAR_FILE_COLUMNS],
+      columns: [...YEAR_FILE_ADMISSION_COLUMNS],
+      dataYear: YEAR_FILE_DATA_YEAR,
+      released: '2025-01-16',
+      origin:
+        'College Scorecard year file MERGED2021_22_PP (2025-01-16 release), via scorecard_merged_2021-22.parquet',
+    },
+    {
+      label: 'Completion by Pell Grant, loan and first-generation status',
+      columns: [...YEAR_FILE_OUTCOME_COLUMNS],
       dataYear: YEAR_FILE_DATA_YEAR,
       released: '2025-01-16',
       origin:

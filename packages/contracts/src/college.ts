@@ -108,6 +108,31 @@ export const AdmissionTests = Type.Object({
 });
 export type AdmissionTests = Static<typeof AdmissionTests>;
 
+/**
+ * How students like the reader finish (issue 48), each a fraction 0..1 from the College Scorecard, null where
+ * the file has none (never estimated). The four-year rates are of first-time, full-time students finishing
+ * within 150 % of normal time; the less-than-four-year ones are the same measure at two-year colleges.
+ */
+export const Outcomes = Type.Object({
+  /** Students who had a Pell Grant in their first year (C150_4_PELL) */
+  pellGraduationRate: Num,
+  /** Students with neither a Pell Grant nor a Direct Subsidized Loan in their first year (C150_4_NOLOANNOPELL) */
+  noPellNoLoanGraduationRate: Num,
+  /** All students, pooled over two cohorts (C150_4_POOLED; empty in the 2021-22 year file) */
+  pooledGraduationRate: Num,
+  /** First-generation students who completed within 4 years at the college (FIRSTGEN_COMP_ORIG_YR4_RT) */
+  firstGenCompletionRate: Num,
+  /** Pell Grant recipients at a less-than-four-year college (C150_L4_PELL) */
+  lessThan4yrPellGraduationRate: Num,
+  /** Neither Pell nor subsidized loan, at a less-than-four-year college (C150_L4_NOLOANNOPELL) */
+  lessThan4yrNoPellNoLoanGraduationRate: Num,
+  /** All first-time, full-time students at a four-year college, one cohort (C150_4; optional: added later) */
+  allGraduationRate: Type.Optional(Num),
+  /** All first-time, full-time students at a less-than-four-year college (C150_L4; optional: added later) */
+  lessThan4yrGraduationRate: Type.Optional(Num),
+});
+export type Outcomes = Static<typeof Outcomes>;
+
 export const Demographics = Type.Object({
   schoolCity: Str,
   schoolState: Str,
@@ -146,6 +171,8 @@ export const Demographics = Type.Object({
    * false when it does not (2), null when not reported (optional: older documents lack it).
    */
   openAdmissions: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  /** Completion by Pell Grant, loan and first-generation status (optional: older documents lack it) */
+  outcomes: Type.Optional(Outcomes),
 });
 export type Demographics = Static<typeof Demographics>;
 

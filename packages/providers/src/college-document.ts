@@ -482,7 +482,7 @@ const YEAR_GROUPS: Record<keyof DataYears, readonly string[]> = {
   ].map((k) => `demographics.finance.${k}`),
   debt: ['demographics.finance.medianDebt'],
   earnings: ['demographics.finance.medianEarnings'],
-  completion: ['demographics.graduationRate', 'demographics.finance.graduationRate'],
+  completion: ['demographics.graduationRate', 'demographics.finance.graduationRate', 'demographics.outcomes'],
 };
 
 const valueAt = (doc: College, path: string): unknown =>

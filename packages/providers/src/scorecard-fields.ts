@@ -68,6 +68,21 @@ export const SCORECARD_FIELDS = {
   netPricePriv5: f('NPT45_PRIV', 'latest.cost.net_price.private.by_income_level.110001-plus'),
   completion4yr: f('C150_4', 'latest.completion.completion_rate_4yr_150nt'),
   completionLessThan4yr: f('C150_L4', 'latest.completion.completion_rate_less_than_4yr_150nt'),
+  completion4yrPell: f('C150_4_PELL', 'latest.completion.completion_rate_four_year_150_pell'),
+  completion4yrNoLoanNoPell: f(
+    'C150_4_NOLOANNOPELL',
+    'latest.completion.completion_rate_four_year_150_noloan_nopell',
+  ),
+  completion4yrPooled: f('C150_4_POOLED', 'latest.completion.completion_rate_4yr_150nt_pooled'),
+  firstGenCompletion4yr: f(
+    'FIRSTGEN_COMP_ORIG_YR4_RT',
+    'latest.completion.title_iv.first_gen.completed_by.4yrs',
+  ),
+  completionLessThan4yrPell: f('C150_L4_PELL', 'latest.completion.completion_rate_lt_four_year_150_pell'),
+  completionLessThan4yrNoLoanNoPell: f(
+    'C150_L4_NOLOANNOPELL',
+    'latest.completion.completion_rate_lt_four_year_150_noloan_nopell',
+  ),
   retention4yr: f('RET_FT4', 'latest.student.retention_rate.four_year.full_time'),
   satReading25: f('SATVR25', 'latest.admissions.sat_scores.25th_percentile.critical_reading'),
   satReading75: f('SATVR75', 'latest.admissions.sat_scores.75th_percentile.critical_reading'),
@@ -261,6 +276,16 @@ export function governmentData(
       },
       retentionRate: num(rec.retention4yr),
       openAdmissions: num(rec.openAdmissions) === 1 ? true : num(rec.openAdmissions) === 2 ? false : null,
+      outcomes: {
+        pellGraduationRate: num(rec.completion4yrPell),
+        noPellNoLoanGraduationRate: num(rec.completion4yrNoLoanNoPell),
+        pooledGraduationRate: num(rec.completion4yrPooled),
+        firstGenCompletionRate: num(rec.firstGenCompletion4yr),
+        lessThan4yrPellGraduationRate: num(rec.completionLessThan4yrPell),
+        lessThan4yrNoPellNoLoanGraduationRate: num(rec.completionLessThan4yrNoLoanNoPell),
+        allGraduationRate: num(rec.completion4yr),
+        lessThan4yrGraduationRate: num(rec.completionLessThan4yr),
+      },
       // The API and the CSV rows carry no year; whoever knows the file's years passes them in.
       ...(opts.dataYears && Object.keys(opts.dataYears).length ? { dataYears: { ...opts.dataYears } } : {}),
     },

@@ -51,6 +51,17 @@ function expectedFromCsv(row: Row) {
       testRequirement: n('ADMCON7'),
     },
     retentionRate: n('RET_FT4'),
+    // Completion by Pell Grant, loan and first-generation status (issue 48), each column as published.
+    outcomes: {
+      pellGraduationRate: n('C150_4_PELL'),
+      noPellNoLoanGraduationRate: n('C150_4_NOLOANNOPELL'),
+      pooledGraduationRate: n('C150_4_POOLED'),
+      firstGenCompletionRate: n('FIRSTGEN_COMP_ORIG_YR4_RT'),
+      lessThan4yrPellGraduationRate: n('C150_L4_PELL'),
+      lessThan4yrNoPellNoLoanGraduationRate: n('C150_L4_NOLOANNOPELL'),
+      allGraduationRate: n('C150_4'),
+      lessThan4yrGraduationRate: n('C150_L4'),
+    },
     demographics: {
       white: n('UGDS_WHITE'),
       black: n('UGDS_BLACK'),

@@ -86,6 +86,15 @@ const EXPECTED: Record<string, (row: OfficialRow) => unknown> = {
   'demographics.admissionTests.act25': (r) => n(r, 'ACTCM25'),
   'demographics.admissionTests.act75': (r) => n(r, 'ACTCM75'),
   'demographics.retentionRate': (r) => n(r, 'RET_FT4'),
+  // Completion by Pell Grant, loan and first-generation status (issue 48): each column as published.
+  'demographics.outcomes.pellGraduationRate': (r) => n(r, 'C150_4_PELL'),
+  'demographics.outcomes.noPellNoLoanGraduationRate': (r) => n(r, 'C150_4_NOLOANNOPELL'),
+  'demographics.outcomes.pooledGraduationRate': (r) => n(r, 'C150_4_POOLED'),
+  'demographics.outcomes.firstGenCompletionRate': (r) => n(r, 'FIRSTGEN_COMP_ORIG_YR4_RT'),
+  'demographics.outcomes.lessThan4yrPellGraduationRate': (r) => n(r, 'C150_L4_PELL'),
+  'demographics.outcomes.lessThan4yrNoPellNoLoanGraduationRate': (r) => n(r, 'C150_L4_NOLOANNOPELL'),
+  'demographics.outcomes.allGraduationRate': (r) => n(r, 'C150_4'),
+  'demographics.outcomes.lessThan4yrGraduationRate': (r) => n(r, 'C150_L4'),
 };
 
 /** The fields the audit compares. */

@@ -39,6 +39,7 @@ describe('the College Scorecard snapshot shipped with the product', () => {
       ['Net price calculator link', 'about the 2022 release'],
       ['Median earnings 10 years after entry', '2020-21'],
       ['Test-score requirement and open admissions policy', '2021-22'],
+      ['Completion by Pell Grant, loan and first-generation status', '2021-22'],
     ]);
     // The fit band's figures (issue 22): section ranges, retention, and the test requirement joined from
     // the year file the demo CSV was cut from.
@@ -50,6 +51,13 @@ describe('the College Scorecard snapshot shipped with the product', () => {
     // The open admissions policy (issue 34): a community college admits every applicant, Harvard does not.
     const miamiDade = s.rows.find((r) => r[0] === 135717)!;
     expect([miamiDade[s.columns.indexOf('OPENADMP')], at('OPENADMP')]).toEqual([1, 2]);
+    // Completion of students like the reader (issue 48), exact to the year file: Harvard's Pell Grant
+    // recipients and students with neither a Pell Grant nor a subsidized loan.
+    expect([at('C150_4_PELL'), at('C150_4_NOLOANNOPELL'), at('C150_4_POOLED')]).toEqual([
+      0.9394,
+      0.9725,
+      null,
+    ]);
   });
 
   it('loads every institution into an empty database as a complete college', async () => {

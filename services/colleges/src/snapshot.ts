@@ -23,6 +23,12 @@ const PATHS: Record<string, string[]> = {
   APPL_SCH_N: ['demographics.finance.fafsaApplications'],
   FIRST_GEN: ['demographics.demographics.firstGen'],
   PAR_ED_PCT_1STGEN: ['demographics.demographics.firstGen'],
+  C150_4_PELL: ['demographics.outcomes'],
+  C150_4_NOLOANNOPELL: ['demographics.outcomes'],
+  C150_4_POOLED: ['demographics.outcomes'],
+  FIRSTGEN_COMP_ORIG_YR4_RT: ['demographics.outcomes'],
+  C150_L4_PELL: ['demographics.outcomes'],
+  C150_L4_NOLOANNOPELL: ['demographics.outcomes'],
 };
 
 /** College.missing labels whose Scorecard columns a snapshot may not carry at all. */

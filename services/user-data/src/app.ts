@@ -14,6 +14,7 @@ import { digestRoutes } from './routes/digest.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { noteRoutes } from './routes/notes.ts';
+import { outcomeRoutes } from './routes/outcomes.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { academicRoutes } from './routes/academic.ts';
 import { recommenderRoutes } from './routes/recommenders.ts';
@@ -36,6 +37,7 @@ export default defineService({
   deps: makeDeps,
   routes: (deps) => [
     ...collegeRoutes(deps),
+    ...outcomeRoutes(deps),
     ...checklistRoutes(deps),
     ...noteRoutes(deps),
     ...deadlineRoutes(deps),

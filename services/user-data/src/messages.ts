@@ -13,6 +13,7 @@ export const UD_MSG = {
   collegeDataGone: (name: string) =>
     `We no longer have data for "${name}". Search for it again to refresh it.`,
   checklistUpdated: 'Checklist updated',
+  listOutcomesFound: 'How students like you finish at your colleges',
   reminderTitle: (college: string, kind: string) => `${college}: ${kind}`,
   reminderBody: (when: string, lead: number) =>
     lead === 0 ? `Due today, ${when}.` : `Due in ${lead} ${lead === 1 ? 'day' : 'days'}: ${when}.`,

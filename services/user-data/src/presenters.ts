@@ -2,6 +2,8 @@
 // with what the contracts in packages/contracts/src/user-data/ describe.
 import {
   officialDataYears,
+  sourceYear,
+  type ListOutcome,
   type AcademicProfile,
   type CalendarFeedStatus,
   type College,
@@ -276,3 +278,57 @@ export const presentShareLink = (r: ShareLinkRow): ShareLink => ({
   lastViewedAt: r.last_viewed_at ? iso(r.last_viewed_at) : null,
   viewCount: r.view_count,
 });
+
+/**
+ * One college of the list with the completion rates of students like the reader (issue 48): each figure as
+ * the college document carries it from the College Scorecard (null where the file has none), why the
+ * four-year rates are empty when they are, and the year and file they come from.
+ */
+export function presentListOutcome(
+  entry: Pick<ListedCollegeRow, 'college_name' | 'scorecard_id'>,
+  college: College | null,
+): ListOutcome {
+  const o = college?.scorecardId != null ? college.demographics.outcomes : undefined;
+  const rate = (v: number | null | undefined) => v ?? null;
+  const scorecardId = college?.scorecardId ?? entry.scorecard_id ?? null;
+  const base = {
+    collegeName: college?.name ?? entry.college_name,
+    ...(scorecardId !== null ? { scorecardId } : {}),
+  };
+  if (!college || college.scorecardId === null || !o) {
+    return {
+      ...base,
+      pellGraduationRate: null,
+      noPellNoLoanGraduationRate: null,
+      graduationRate: null,
+      firstGenCompletionRate: null,
+      allStudentsGraduationRate: null,
+      lessThan4yr: null,
+      gap: 'no-record',
+      year: null,
+      source: null,
+    };
+  }
+  const lessThan4yr = {
+    pellGraduationRate: rate(o.lessThan4yrPellGraduationRate),
+    noPellNoLoanGraduationRate: rate(o.lessThan4yrNoPellNoLoanGraduationRate),
+    allStudentsGraduationRate: rate(o.lessThan4yrGraduationRate),
+  };
+  const twoYearRates = Object.values(lessThan4yr).some((v) => v !== null);
+  const fourYearRates = o.pellGraduationRate !== null || o.noPellNoLoanGraduationRate !== null;
+  const degree = college.demographics.predominantDegree ?? null;
+  const src = college.sources;
+  const source = src['demographics.outcomes'] ?? src['demographics.finance'] ?? src.demographics ?? null;
+  return {
+    ...base,
+    pellGraduationRate: o.pellGraduationRate,
+    noPellNoLoanGraduationRate: o.noPellNoLoanGraduationRate,
+    graduationRate: o.pooledGraduationRate,
+    firstGenCompletionRate: o.firstGenCompletionRate,
+    allStudentsGraduationRate: rate(o.allGraduationRate),
+    lessThan4yr: twoYearRates ? lessThan4yr : null,
+    gap: fourYearRates ? null : twoYearRates || degree === 1 || degree === 2 ? 'two-year' : 'not-reported',
+    year: college.demographics.dataYears?.completion ?? sourceYear(source ?? undefined),
+    source,
+  };
+}

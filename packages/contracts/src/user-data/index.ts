@@ -27,6 +27,7 @@ import {
   internalUserDataStats,
 } from './internal.ts';
 import { addNote, getNotes, removeNote, updateNote } from './notes.ts';
+import { getListOutcomes } from './outcomes.ts';
 import { getStudentProfile, updateStudentProfile } from './profile.ts';
 import { getRecommenders, removeRecommender, saveRecommender } from './recommenders.ts';
 import {
@@ -53,6 +54,7 @@ export * from './digest.ts';
 export * from './drafts.ts';
 export * from './internal.ts';
 export * from './notes.ts';
+export * from './outcomes.ts';
 export * from './profile.ts';
 export * from './recommenders.ts';
 export * from './reminders.ts';
@@ -66,6 +68,7 @@ export const userDataRoutes = [
   getCollegeChecklist,
   updateChecklist,
   getCollegeResourcesDemographics,
+  getListOutcomes,
   getNotes,
   addNote,
   updateNote,
