@@ -123,11 +123,17 @@ export const presentRecommender = (r: RecommenderRow): Recommender => ({
   createdAt: iso(r.created_at),
 });
 
-/** Nothing set yet reads as both parts unset. */
+/** Nothing set yet reads as every part unset. */
 export const presentProfile = (r: ProfileRow | null): StudentProfile =>
   r
-    ? { homeState: r.home_state, incomeBand: r.income_band, updatedAt: iso(r.updated_at) }
-    : { homeState: null, incomeBand: null, updatedAt: null };
+    ? {
+        homeState: r.home_state,
+        incomeBand: r.income_band,
+        pellEligible: r.pell_eligible,
+        firstGeneration: r.first_generation,
+        updatedAt: iso(r.updated_at),
+      }
+    : { homeState: null, incomeBand: null, pellEligible: null, firstGeneration: null, updatedAt: null };
 
 /** The academic profile; test-optional choices by the names on the student's list (`names`: key to name). */
 export const presentAcademicProfile = (r: AcademicRow | null, names: Map<string, string>): AcademicProfile =>

@@ -31,10 +31,21 @@ export const IncomeBandSchema = Type.Union([
   Type.Null(),
 ]);
 
-/** What a student tells us once, privately, so costs are shown for them. Both parts are optional. */
+/** A yes or no the student chose, or null for "not said". */
+const Choice = Type.Union([Type.Boolean(), Type.Null()]);
+
+/**
+ * What a student tells us once, privately, so costs and outcomes are shown for them. Every part is
+ * optional. `pellEligible` and `firstGeneration` (issue 48) pick the completion rate that applies to them
+ * in "Students like you"; they are never shown through a share link.
+ */
 export const StudentProfile = Type.Object({
   homeState: HomeState,
   incomeBand: IncomeBandSchema,
+  /** Whether they expect a Pell Grant (optional: answers from before issue 48 lack it) */
+  pellEligible: Type.Optional(Choice),
+  /** Whether they are the first in their family to attend college */
+  firstGeneration: Type.Optional(Choice),
   updatedAt: Type.Union([IsoDateTime, Type.Null()]),
 });
 export type StudentProfile = Static<typeof StudentProfile>;
@@ -44,7 +55,8 @@ export const getStudentProfile = defineRoute({
   path: '/get-student-profile',
   service: 'user-data',
   access: 'user',
-  summary: "The student's home state and household income band (private; both may be unset)",
+  summary:
+    "The student's home state, household income band, and whether they expect a Pell Grant and are first in their family to attend college (private; each may be unset)",
   schema: { querystring: Type.Object(UserQ), response: { 200: Ok({ data: StudentProfile }) } },
 });
 
@@ -53,10 +65,17 @@ export const updateStudentProfile = defineRoute({
   path: '/update-student-profile',
   service: 'user-data',
   access: 'user',
-  summary: 'Set or clear the home state and household income band',
+  summary:
+    'Set or clear the home state and household income band; Pell Grant and first-generation answers when sent (left out: kept)',
   schema: {
     body: Type.Object(
-      { ...UserQ, homeState: HomeState, incomeBand: IncomeBandSchema },
+      {
+        ...UserQ,
+        homeState: HomeState,
+        incomeBand: IncomeBandSchema,
+        pellEligible: Type.Optional(Choice),
+        firstGeneration: Type.Optional(Choice),
+      },
       { additionalProperties: false },
     ),
     response: { 200: Ok({ data: StudentProfile }) },

@@ -5,6 +5,10 @@ import type { Db, Queryable } from '@ct/store';
 export interface ProfileRow {
   home_state: StateCode | null;
   income_band: IncomeBand | null;
+  /** Whether the student expects a Pell Grant (issue 48); null: not said */
+  pell_eligible: boolean | null;
+  /** Whether the student is the first in the family to attend college; null: not said */
+  first_generation: boolean | null;
   updated_at: Date;
 }
 
@@ -20,29 +24,53 @@ export class ProfileRepository {
 
   async getProfile(userId: string, q: Queryable = this.db): Promise<ProfileRow | null> {
     const r = await q.query<ProfileRow>(
-      'SELECT home_state, income_band, updated_at FROM user_data.student_profile WHERE user_id = $1',
+      `SELECT home_state, income_band, pell_eligible, first_generation, updated_at
+       FROM user_data.student_profile WHERE user_id = $1`,
       [userId],
     );
     return r.rows[0] ?? null;
   }
 
-  /** Sets both parts at once (null clears one); clearing both forgets the row. */
+  /**
+   * Sets the home state and income band (null clears one) and, when given, the student's situation
+   * (undefined keeps what is stored); a row left with nothing set is forgotten.
+   */
   async saveProfile(
     userId: string,
-    profile: { homeState: StateCode | null; incomeBand: IncomeBand | null },
+    profile: {
+      homeState: StateCode | null;
+      incomeBand: IncomeBand | null;
+      pellEligible?: boolean | null | undefined;
+      firstGeneration?: boolean | null | undefined;
+    },
   ): Promise<ProfileRow | null> {
-    if (profile.homeState === null && profile.incomeBand === null) {
-      await this.db.query('DELETE FROM user_data.student_profile WHERE user_id = $1', [userId]);
-      return null;
-    }
-    const r = await this.db.query<ProfileRow>(
-      `INSERT INTO user_data.student_profile (user_id, home_state, income_band) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET home_state = EXCLUDED.home_state,
-         income_band = EXCLUDED.income_band, updated_at = now()
-       RETURNING home_state, income_band, updated_at`,
-      [userId, profile.homeState, profile.incomeBand],
-    );
-    return r.rows[0]!;
+    return this.db.transaction(async (tx) => {
+      const r = await tx.query<ProfileRow>(
+        `INSERT INTO user_data.student_profile (user_id, home_state, income_band, pell_eligible, first_generation)
+         VALUES ($1, $2, $3, $5, $7)
+         ON CONFLICT (user_id) DO UPDATE SET home_state = EXCLUDED.home_state,
+           income_band = EXCLUDED.income_band,
+           pell_eligible = CASE WHEN $4 THEN EXCLUDED.pell_eligible ELSE student_profile.pell_eligible END,
+           first_generation = CASE WHEN $6 THEN EXCLUDED.first_generation ELSE student_profile.first_generation END,
+           updated_at = now()
+         RETURNING home_state, income_band, pell_eligible, first_generation, updated_at`,
+        [
+          userId,
+          profile.homeState,
+          profile.incomeBand,
+          profile.pellEligible !== undefined,
+          profile.pellEligible ?? null,
+          profile.firstGeneration !== undefined,
+          profile.firstGeneration ?? null,
+        ],
+      );
+      const row = r.rows[0]!;
+      if (Object.values({ ...row, updated_at: null }).every((v) => v === null)) {
+        await tx.query('DELETE FROM user_data.student_profile WHERE user_id = $1', [userId]);
+        return null;
+      }
+      return row;
+    });
   }
 
   async deleteProfile(userId: string, tx: Queryable): Promise<void> {

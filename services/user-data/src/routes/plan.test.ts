@@ -2,6 +2,7 @@ import {
   addDays,
   aidDates,
   localToday,
+  SHARE_SCOPES,
   type EssayDraft,
   type EssayDraftVersion,
   type Recommender,
@@ -85,7 +86,7 @@ describe('money profile', () => {
     expect(empty.body).toEqual({
       success: true,
       message: 'Your profile',
-      data: { homeState: null, incomeBand: null, updatedAt: null },
+      data: { homeState: null, incomeBand: null, pellEligible: null, firstGeneration: null, updatedAt: null },
     });
     const saved = await as(gw, alice).post<Reply<StudentProfile>>('/update-student-profile', {
       userId: alice.uid,
@@ -113,7 +114,44 @@ describe('money profile', () => {
       homeState: null,
       incomeBand: null,
     });
-    expect(cleared.body.data).toEqual({ homeState: null, incomeBand: null, updatedAt: null });
+    expect(cleared.body.data).toEqual({
+      homeState: null,
+      incomeBand: null,
+      pellEligible: null,
+      firstGeneration: null,
+      updatedAt: null,
+    });
+  });
+
+  it("keeps the student's own situation (issue 48), exports it and forgets it with the account", async () => {
+    const carol = await createVerifiedUser({ name: 'Carol Situation' });
+    const saved = await as(gw, carol).post<Reply<StudentProfile>>('/update-student-profile', {
+      homeState: null,
+      incomeBand: null,
+      pellEligible: true,
+      firstGeneration: false,
+    });
+    expect(saved.body.data).toMatchObject({ homeState: null, pellEligible: true, firstGeneration: false });
+    // The money form sends no situation: what the student chose is kept.
+    const money = await as(gw, carol).post<Reply<StudentProfile>>('/update-student-profile', {
+      homeState: 'OH',
+      incomeBand: null,
+    });
+    expect(money.body.data).toMatchObject({ homeState: 'OH', pellEligible: true, firstGeneration: false });
+    const exported = await as(gw, carol).get<{ data: { profile: StudentProfile } }>('/export-my-data');
+    expect(exported.body.data.profile).toMatchObject({ pellEligible: true, firstGeneration: false });
+    // A parent's link never shows it, whatever its scope.
+    const link = await as(gw, carol).post<{ data: { path: string } }>('/create-share-link', {
+      label: 'Mom',
+      scope: [...SHARE_SCOPES],
+    });
+    expect(link.status).toBe(200);
+    const view = await gw.api('GET', `/api${link.body.data.path}`);
+    expect(view.status).toBe(200);
+    expect(JSON.stringify(view.body)).not.toMatch(/pellEligible|firstGeneration|pell_eligible/);
+    expect((await as(gw, carol).post('/delete-my-data', { userId: carol.uid })).status).toBe(200);
+    const left = await gw.db.query('SELECT * FROM user_data.student_profile WHERE user_id = $1', [carol.uid]);
+    expect(left.rows).toEqual([]);
   });
 
   it.each([

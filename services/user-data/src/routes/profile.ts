@@ -18,11 +18,13 @@ export function profileRoutes({ profiles }: Deps): Implementation[] {
 
     implement(updateStudentProfile, async (request) => {
       const uid = requireUser(request);
-      const { homeState, incomeBand } = request.body;
+      const { homeState, incomeBand, pellEligible, firstGeneration } = request.body;
       return {
         success: true,
         message: UD_MSG.profileSaved,
-        data: presentProfile(await profiles.saveProfile(uid, { homeState, incomeBand })),
+        data: presentProfile(
+          await profiles.saveProfile(uid, { homeState, incomeBand, pellEligible, firstGeneration }),
+        ),
       };
     }),
   ];
