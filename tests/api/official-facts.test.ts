@@ -163,6 +163,12 @@ describe(
         'Restrictive Early Action',
       ]);
       expect(JSON.stringify(listed)).not.toContain('Early Decision');
+      // Each date names the page that states it: the grid's plan the grid, this cycle's date Harvard's page.
+      const sourceOf = (type: string) => listed.find((d) => d.deadlineType === type)?.sourceUrl;
+      expect(sourceOf('Restrictive Early Action')).toBe('https://content.commonapp.org/Files/ReqGrid.pdf');
+      expect(sourceOf('Regular Decision')).toBe(
+        'https://college.harvard.edu/admissions/apply/application-timeline',
+      );
 
       // get-season: the plans offered are REA and RD; no binding rule anywhere.
       const season = (await get<{ colleges: SeasonCollege[] }>('/api/get-season')).body.colleges;

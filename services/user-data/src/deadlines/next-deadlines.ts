@@ -185,7 +185,14 @@ export interface CollegeFacts {
   state: string | null;
   city: string | null;
   commonApp: boolean;
+  /** The page the college's deadlines come from (the section's source) */
   sourceUrl: string | null;
+  /**
+   * The page of each dated deadline that comes from another source than the section's (a this-cycle date
+   * an AI answer read beside the Common App grid's, `info.deadlines.<i>`), by `estimateKey`: each date
+   * names the page that states it (issue 44).
+   */
+  sourceOf: ReadonlyMap<string, string>;
   /**
    * The college's dated deadlines that carry a note (by the contract, not a date published for this
    * cycle: one placed by a yearly rule, or last cycle's), by `estimateKey`.
@@ -198,13 +205,27 @@ export interface CollegeFacts {
 export function factsOf(college: College | null, scorecardId: number | null = null): CollegeFacts {
   const cssProfile = cssProfileRequired(college?.scorecardId ?? scorecardId) === true;
   if (!college)
-    return { state: null, city: null, commonApp: false, sourceUrl: null, estimated: new Set(), cssProfile };
+    return {
+      state: null,
+      city: null,
+      commonApp: false,
+      sourceUrl: null,
+      sourceOf: new Map(),
+      estimated: new Set(),
+      cssProfile,
+    };
   const src = college.sources['info.deadlines'];
   return {
     state: college.demographics.schoolState ?? null,
     city: college.demographics.schoolCity ?? null,
     commonApp: !!src && /common ?app/i.test(`${src.title ?? ''} ${src.url}`),
     sourceUrl: src?.url ?? null,
+    sourceOf: new Map(
+      college.info.deadlines.flatMap((d, i) => {
+        const own = college.sources[`info.deadlines.${i}`];
+        return own && d.date ? [[estimateKey(d.type, d.date), own.url] as const] : [];
+      }),
+    ),
     estimated: new Set(
       college.info.deadlines.flatMap((d) => (d.note && d.date ? [estimateKey(d.type, d.date)] : [])),
     ),
@@ -313,6 +334,7 @@ export function collegeDeadlines(
       kind: d.kind,
       plan: d.plan,
       date: d.date,
+      sourceUrl: facts.sourceOf.get(estimateKey(d.type, d.projectedFrom ?? d.date)) ?? facts.sourceUrl,
       projected: d.projected,
       projectedFrom: d.projectedFrom,
       label: d.label,
