@@ -4,7 +4,7 @@ import { createVerifiedUser, distributedSuite, providerFakes, type TestUser } fr
 import { openDb, type Db } from '@ct/store';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { callTableAnswers, callTableCases } from './api/call-table.ts';
-import type { Call } from './api/trust-attacks.ts';
+import { httpCall, type Call } from './api/trust-attacks.ts';
 import { grantRole } from './hardening/lib/users.ts';
 
 const { providerEnv } = providerFakes({ openai: { responder: callTableAnswers } });
@@ -32,19 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => db?.close());
 
-/** The public API over HTTP, as any client of the spec's table calls it. */
-const call: Call = async (method, path, opts) => {
-  const qs = new URLSearchParams(opts.query ?? {});
-  const res = await fetch(`${stack.gatewayUrl}${path}${qs.size ? `?${qs}` : ''}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${opts.token}`,
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as never };
-};
+/** The public API over HTTP, as a browser calls it. */
+const call: Call = httpCall(() => stack.gatewayUrl);
 
 describe('distributed run: the spec call table holds for a client that follows it literally', () => {
   callTableCases(() => ({ call, student, admin, grantRole: (uid, role) => grantRole(db, uid, role) }));

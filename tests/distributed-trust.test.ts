@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import {
   attackAnswer,
   attackCases,
+  httpCall,
   pathAttackCases,
   rawGetFrom,
   stageAttack,
@@ -44,18 +45,7 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 /** The public API over HTTP, as a browser calls it. */
-const call: Call = async (method, path, opts) => {
-  const qs = new URLSearchParams(opts.query ?? {});
-  const res = await fetch(`${stack.gatewayUrl}${path}${qs.size ? `?${qs}` : ''}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${opts.token}`,
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as never };
-};
+const call: Call = httpCall(() => stack.gatewayUrl);
 
 describe('distributed run: no AI answer reaches another student unchecked', () => {
   attackCases(

@@ -26,6 +26,22 @@ export type Call = <T>(
   opts: { token: string; query?: Record<string, string>; body?: unknown },
 ) => Promise<{ status: number; body: T }>;
 
+/** The public API over HTTP at `base()`, as a browser (or any client of the route table) calls it. */
+export function httpCall(base: () => string): Call {
+  return async (method, path, opts) => {
+    const qs = new URLSearchParams(opts.query ?? {});
+    const res = await fetch(`${base()}${path}${qs.size ? `?${qs}` : ''}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${opts.token}`,
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    });
+    return { status: res.status, body: (await res.json()) as never };
+  };
+}
+
 export interface AttackTarget {
   call: Call;
   db: Db;

@@ -6,8 +6,10 @@ import {
   buildCollege,
   createVerifiedUser,
   newPage,
+  noteWhetherShown,
   signInInBrowser,
   signOutInBrowser,
+  wasShown,
 } from '@ct/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -38,19 +40,6 @@ async function holdApi(context: BrowserContext): Promise<() => void> {
   });
   return release;
 }
-
-/** Whether the page showed `text` at any moment since it opened (noted by every page of the context). */
-async function noteWhetherShown(context: BrowserContext, text: string): Promise<void> {
-  await context.addInitScript({
-    content: `(() => {
-      window.__shown = false;
-      new MutationObserver(() => {
-        if (document.body && document.body.textContent.includes(${JSON.stringify(text)})) window.__shown = true;
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    })();`,
-  });
-}
-const wasShown = (page: Page) => page.evaluate(() => (window as unknown as { __shown: boolean }).__shown);
 
 describe('the last screen kept on the device', () => {
   it('is drawn at once on return, inert, with the ticks as they were, and the live page replaces it', async () => {

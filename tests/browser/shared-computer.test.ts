@@ -10,11 +10,13 @@ import {
   buildCollege,
   createVerifiedUser,
   newPage,
+  noteWhetherShown,
   signInInBrowser,
   signOutInBrowser,
+  wasShown,
   type TestUser,
 } from '@ct/testkit';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { unsentAtSignOut } from '../../web/src/auth/session-channel.ts';
 
@@ -38,19 +40,6 @@ const checklistOf = async (user: TestUser, college: string) =>
       query: { collegeName: college },
     })
   ).body.checklist;
-
-/** Notes, for every page of the context, whether `text` was on screen at any moment. */
-async function watchFor(context: BrowserContext, text: string): Promise<void> {
-  await context.addInitScript({
-    content: `(() => {
-      window.__seen = false;
-      new MutationObserver(() => {
-        if (document.body && document.body.textContent.includes(${JSON.stringify(text)})) window.__seen = true;
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    })();`,
-  });
-}
-const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: boolean }).__seen);
 
 /** Everything this origin keeps on the device, as text: localStorage, IndexedDB, Cache Storage. */
 function deviceContents(
@@ -140,12 +129,12 @@ describe('a shared computer keeps nothing of a student who signed out', () => {
 
     // B signs in on the same browser, back online.
     await context.setOffline(false);
-    await watchFor(context, collegeA.name);
+    await noteWhetherShown(context, collegeA.name);
     await signInInBrowser(page, bob);
     await page.goto('/usercolleges');
     await page.getByText(collegeB.name).first().waitFor({ state: 'attached' });
     await page.waitForTimeout(1_500);
-    expect(await seen(page)).toBe(false);
+    expect(await wasShown(page)).toBe(false);
     // The browser's HTTP cache has none of A's answers, even asked for by address without a token.
     const cachedForA = await page.evaluate(async (uid) => {
       const urls = [`/api/get-user-colleges?userId=${uid}`, `/api/get-notes?userId=${uid}`];

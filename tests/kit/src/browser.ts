@@ -69,3 +69,22 @@ export async function newPage(
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
+
+/**
+ * Notes, for every page of the context from now on, whether `text` was on screen at any moment since the
+ * page opened (even for a frame); `wasShown` reads it. For "the next person never sees X" checks.
+ */
+export async function noteWhetherShown(context: BrowserContext, text: string): Promise<void> {
+  await context.addInitScript({
+    content: `(() => {
+      window.__shown = false;
+      new MutationObserver(() => {
+        if (document.body && document.body.textContent.includes(${JSON.stringify(text)})) window.__shown = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    })();`,
+  });
+}
+
+/** Whether the text `noteWhetherShown` watches for was on screen in this page. */
+export const wasShown = (page: Page): Promise<boolean> =>
+  page.evaluate(() => (window as unknown as { __shown: boolean }).__shown);
