@@ -29,6 +29,7 @@ const PAGES: readonly Page[] = [
   { path: '/essays', chunk: () => import('./pages/Essays'), signedIn: true },
   { path: '/essay-prompts', chunk: () => import('./pages/Essays'), signedIn: true },
   { path: '/profile', chunk: () => import('./pages/Profile'), signedIn: true },
+  { path: '/students-like-you', chunk: () => import('./pages/StudentsLikeYou'), signedIn: true },
   { path: '/admin', chunk: () => import('./pages/Admin') },
   { path: '/account-deleted', chunk: () => import('./pages/AccountDeleted') },
   // A student's read-only share link: public, the link is the key (issue 33).

@@ -1,7 +1,7 @@
 import { MSG } from '@ct/contracts/messages';
 import { LIMITS } from '@ct/contracts/limits';
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import { useSession } from '../auth/session';
 import { LoadError } from '../components/LoadError';
@@ -207,6 +207,12 @@ export default function DashboardPage() {
           <span aria-hidden="true">☰</span> Open Your Colleges
         </button>
       </div>
+      {all.length ? (
+        <p className="students-like-you-link">
+          <Link to="/students-like-you">Students like you</Link>: how often students in your situation finish
+          at each of your colleges.
+        </p>
+      ) : null}
       {banner ? (
         <StatusBanner kind={banner.kind} as="div" className="dashboard-banner">
           <span>{banner.text}</span>

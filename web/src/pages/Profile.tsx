@@ -3,6 +3,7 @@ import { DeadlinesCalendar } from '../features/calendar/DeadlinesCalendar';
 import { AcademicProfilePanel } from '../features/fit';
 import { MoneyProfilePanel } from '../features/money/MoneyProfilePanel';
 import { NotesPanel } from '../features/notes/NotesPanel';
+import { SituationPanel } from '../features/outcomes/SituationPanel';
 import { InstallHint } from '../pwa/InstallHint';
 import { DigestPanel } from '../features/reminders/DigestPanel';
 import { RemindersPanel } from '../features/reminders/RemindersPanel';
@@ -40,6 +41,7 @@ export default function ProfilePage() {
       <RemindersPanel />
       <DigestPanel />
       <MoneyProfilePanel />
+      <SituationPanel />
       <AcademicProfilePanel />
       <DeadlinesCalendar />
       <NotesPanel />
