@@ -126,7 +126,8 @@ describe('unverified facts', { timeout: 120_000 }, () => {
       '/api/search-college',
       { token: ben.idToken, query: { name: PACIFIC } },
     );
-    expect(theirs.body.data.info.deadlines).toEqual([{ type: 'Priority Deadline', date: '2027-01-04' }]);
+    // The approved date joins the official plans (issue 44: approving one plan keeps the grid's others).
+    expect(theirs.body.data.info.deadlines).toContainEqual({ type: 'Priority Deadline', date: '2027-01-04' });
     const mine = await gw.api<{ unverified?: Array<{ kind: string }> }>('GET', '/api/search-college', {
       token: ana.idToken,
       query: { name: PACIFIC },

@@ -18,10 +18,17 @@ export const outboxKey = (uid: string) => `outbox:${uid}`;
 /** Bumped when the shape of cached data changes, so an old cache is dropped rather than misread. */
 const CACHE_VERSION = 1;
 
-/** The first part of every query key that names a student (its second part is their uid). */
-const STUDENT_QUERIES = new Set<unknown>(
-  Object.values(userDataKeys).map((key) => (key as (a: string, b: string) => readonly unknown[])('', '')[0]),
-);
+/**
+ * The first part of every query key that names a student (its second part is their uid). Made on first
+ * use: keys.ts is in an import cycle with the session (session → outbox → device → keys → session).
+ */
+let studentQueries: Set<unknown> | null = null;
+const studentQueryNames = () =>
+  (studentQueries ??= new Set<unknown>(
+    Object.values(userDataKeys).map(
+      (key) => (key as (a: string, b: string) => readonly unknown[])('', '')[0],
+    ),
+  ));
 
 /**
  * Whether a query may be saved under `uid`: a student's data only when it is theirs (issue 50.8: a tab
@@ -29,7 +36,7 @@ const STUDENT_QUERIES = new Set<unknown>(
  * no student (colleges, prompts) always.
  */
 export function savedUnder(queryKey: readonly unknown[], uid: string): boolean {
-  return !STUDENT_QUERIES.has(queryKey[0]) || queryKey[1] === uid;
+  return !studentQueryNames().has(queryKey[0]) || queryKey[1] === uid;
 }
 
 /** Writes to IndexedDB at most this often (the cache changes on every answer). */

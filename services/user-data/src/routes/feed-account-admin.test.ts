@@ -324,6 +324,7 @@ describe('every user route refuses another student', () => {
       body: { userId, recommenderId: '00000000-0000-4000-8000-000000000000' },
     }),
     'GET /get-season': (userId) => ({ query: { userId } }),
+    'GET /get-list-outcomes': (userId) => ({ query: { userId } }),
     'POST /update-application': (userId) => ({
       body: { userId, collegeName: 'Example State University', status: 'withdrawn' },
     }),
