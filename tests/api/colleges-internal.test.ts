@@ -137,11 +137,16 @@ describe('a college known only from the bulk import', () => {
       openai.setResponder(null);
     }
     const later = (await c.search('Yale University')).body.data;
-    // Issue 44: the Common App grid states Yale's plans (REA, RD), so the answer adds nothing the grid does
-    // not name; what shows is the grid's, in its words, from the grid (ADR 0102).
-    const plans = later.info.deadlines.map((d) => d.type);
-    expect(plans).toContain('Regular Decision');
-    expect(plans.every((p) => ['Restrictive Early Action', 'Regular Decision'].includes(p))).toBe(true);
+    // Issue 44: the Common App grid names Yale's plans (REA, RD) with last cycle's dates. The answer's
+    // date of this cycle for the restrictive plan takes that plan's row, in the grid's words, with the
+    // college's page as its own source; RD stays the grid's (ADR 0102).
+    const rea = later.info.deadlines.findIndex((d) => d.type === 'Restrictive Early Action');
+    expect(later.info.deadlines[rea]).toEqual({ type: 'Restrictive Early Action', date: '2026-11-01' });
+    expect(later.sources[`info.deadlines.${rea}`]!.url).toBe('https://admissions.yale.edu/dates-deadlines');
+    expect(later.info.deadlines.map((d) => d.type).sort()).toEqual([
+      'Regular Decision',
+      'Restrictive Early Action',
+    ]);
     expect(later.sources['info.deadlines']!.url).toMatch(/commonapp\.org/);
     expect(later.demographics.schoolCity).toBe('New Haven');
     // Known by id: the worker looked it up directly instead of searching by name

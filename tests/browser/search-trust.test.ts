@@ -2,7 +2,7 @@
 // enrichment as a status line, one short line when no AI key is set, a college private to the student who
 // asked, both admission rates labelled, and the admin's College Review section.
 import { RoleRepository } from '@ct/auth/repositories/roles';
-import { localToday } from '@ct/contracts/planning';
+import { countdownText, daysBetween, localToday } from '@ct/contracts/planning';
 import { CollegeRepository } from '@ct/colleges/repositories/colleges';
 import { governmentCollege, governmentData, recordFromCsv } from '@ct/providers';
 import {
@@ -169,13 +169,16 @@ describe('with an AI key', { timeout: 120_000 }, () => {
         .toBe("Deadlines, essay prompts and requirements from the college's own pages were added.");
       // The date, and how far it is from today (the browser and this process share the clock).
       const today = localToday();
-      // Issue 44: the Common App grid names Yale's plans; the card shows them in the grid's words. (Known
-      // open bug, see the session's closing note: the plan the answer gave a newer date for is dropped
-      // from the card instead of showing that date; the date-and-countdown check waits for that fix.)
+      // Issue 44: the grid names Yale's plans; the answer's newer date for RD shows, in the grid's words,
+      // and the grid's other plan stays.
+      expect(await fact(page, 'Deadlines', 'Regular Decision').innerText()).toMatch(
+        new RegExp(
+          `^January 2, 2027 ${daysBetween(today, '2027-01-02') < 0 ? 'Passed · ' : ''}${countdownText('2027-01-02', today)}(\\nSource: .+)?$`,
+        ),
+      );
       const deadlines = await page.getByRole('region', { name: 'Deadlines', exact: true }).innerText();
       expect(deadlines).toContain('Restrictive Early Action');
       expect(deadlines).not.toMatch(/Early Decision/);
-      void today;
       // Both admission rates, labelled: the official one stays as it was, and leads (issue 34, item 6).
       expect(await fact(page, 'Demographics', 'Admission Rate').innerText()).toBe(
         percent(Number(row.ADM_RATE)),

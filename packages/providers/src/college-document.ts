@@ -655,8 +655,16 @@ export const mergeEnrichment = (stored: College, incoming: College): College =>
 const official = (x: SourcedDeadline) => isOfficialSource(x.source);
 
 /**
- * The deadlines of an enriched college: the stored official ones (else the new document's), with the new
- * answer's (else the stored answer's) ordered against them. Returns the contradicting answer, held.
+ * The plans of a list already ordered against official data: its official rows and every row of a plan
+ * (an answer's newer date of an official plan took that plan's row, with the answer's page as its source;
+ * an admin approved the others). Empty when the list has no official row.
+ */
+const officialPlans = (list: readonly SourcedDeadline[]) =>
+  list.some(official) ? list.filter((x) => official(x) || planTypeOf(x.deadline.type) !== null) : [];
+
+/**
+ * The deadlines of an enriched college: the stored official plans (else the new document's), with the
+ * new answer's (else the stored answer's) ordered against them. Returns the contradicting answer, held.
  */
 function mergeDeadlines(
   base: College,
@@ -666,8 +674,10 @@ function mergeDeadlines(
 ): HeldFact | null {
   const stored = sourcedDeadlines(base.info.deadlines, base.sources);
   const fresh = sourcedDeadlines(incoming.info.deadlines, incoming.sources);
-  const storedOfficial = stored.filter(official);
-  const officialList = storedOfficial.length ? storedOfficial : fresh.filter(official);
+  // Both documents were ordered against the grid when built: a plan whose row an answer's newer date took
+  // is still a plan the official data names (issue 44: Yale's REA answered with this cycle's date).
+  const storedOfficial = officialPlans(stored);
+  const officialList = storedOfficial.length ? storedOfficial : officialPlans(fresh);
   const freshAnswer = fresh.filter((x) => !official(x));
   const answer = freshAnswer.length ? freshAnswer : stored.filter((x) => !official(x));
   if (!officialList.length && !answer.length) return null;

@@ -23,8 +23,20 @@ function fromSnapshot(id: number): College {
   }).college;
 }
 
+/** A college as the bulk import stores it before its first search: no deadlines yet. */
+function withoutDeadlines(id: number): College {
+  const e = grid.entry(id)!;
+  return assembleCollege({
+    requestedName: e.name,
+    government: null,
+    facts: null,
+    factsReason: 'gathered the first time a student searches for this college',
+    gatheredAt: NOW.toISOString(),
+  }).college;
+}
+
 /** The same college gathered again from its own pages, with what the answer says. */
-function enriched(id: number, over: Partial<CollegeFactsAnswer>) {
+function enriched(id: number, over: Partial<CollegeFactsAnswer>, stored: College = fromSnapshot(id)) {
   const e = grid.entry(id)!;
   const incoming = assembleCollege({
     requestedName: e.name,
@@ -33,7 +45,7 @@ function enriched(id: number, over: Partial<CollegeFactsAnswer>) {
     local: grid.find(e.name, [], null, null, id, NOW),
     gatheredAt: NOW.toISOString(),
   });
-  const merged = mergeEnrichmentHeld(fromSnapshot(id), incoming.college);
+  const merged = mergeEnrichmentHeld(stored, incoming.college);
   return { ...merged, heldWhenBuilt: incoming.held };
 }
 
@@ -98,6 +110,43 @@ describe('the order of sources (issue 44)', () => {
     ]);
   });
 
+  it("shows an answer's date of this cycle for a plan the grid names, whatever the college held before", () => {
+    const YALE = 130794; // grid: REA 2025-11-01, RD 2026-01-02, both last cycle's
+    const yalePage = 'https://admissions.yale.edu/dates-deadlines';
+    const answer = {
+      deadlines: { value: [{ type: 'Single-Choice Early Action', date: '2026-11-01' }], sourceUrl: yalePage },
+    };
+    const expected = [
+      { type: 'Restrictive Early Action', date: '2026-11-01' },
+      { type: 'Regular Decision', date: '2026-01-02', note: lastCycleNote('2025-26') },
+    ];
+    // From the bulk import (no deadlines yet), from the snapshot (the grid's), and gathered once more.
+    const first = enriched(YALE, answer, withoutDeadlines(YALE));
+    const fromGrid = enriched(YALE, answer);
+    const again = enriched(YALE, answer, first.college);
+    for (const { college, held } of [first, fromGrid, again]) {
+      expect(college.info.deadlines).toEqual(expected);
+      expect(college.sources['info.deadlines.0']!.url).toBe(yalePage);
+      expect(isOfficialSource(college.sources['info.deadlines'])).toBe(true);
+      expect(held).toEqual([]);
+    }
+    // Another date of this cycle for the plan an answer already dated is held, and the shown one stays.
+    const moved = enriched(
+      YALE,
+      {
+        deadlines: { value: [{ type: 'Restrictive Early Action', date: '2026-11-15' }], sourceUrl: yalePage },
+      },
+      first.college,
+    );
+    expect(moved.college.info.deadlines).toEqual(expected);
+    expect(moved.held).toEqual([
+      expect.objectContaining({
+        kind: 'deadlines',
+        value: [{ type: 'Restrictive Early Action', date: '2026-11-15' }],
+      }),
+    ]);
+  });
+
   it('shows the plan types of the grid for every grid college, before and after an answer contradicts them', () => {
     let checked = 0;
     for (const id of Object.keys(grid.file.colleges).map(Number)) {
@@ -125,6 +174,14 @@ describe('the order of sources (issue 44)', () => {
       const after = enriched(id, {});
       expect(typesShown(college), grid.entry(id)!.name).toEqual(gridTypes);
       expect(typesShown(after.college)).toEqual(gridTypes);
+      // The same from the bulk import's college (no deadlines yet), and gathered once more after that.
+      const first = enriched(id, { deadlines: { value: answer, sourceUrl: page } }, withoutDeadlines(id));
+      expect(typesShown(first.college), e.name).toEqual(gridTypes);
+      expect(first.college.info.deadlines.map((d) => d.date)).toEqual(
+        college.info.deadlines.map((d) => d.date),
+      );
+      const again = enriched(id, { deadlines: { value: answer, sourceUrl: page } }, first.college);
+      expect(again.college.info.deadlines, e.name).toEqual(first.college.info.deadlines);
       const binding = college.info.deadlines.some((d) => PLAN_TYPE_MEANINGS[planTypeOf(d.type)!]?.binding);
       expect(binding).toBe(gridTypes.some((t) => t && PLAN_TYPE_MEANINGS[t].binding));
       checked++;
