@@ -132,17 +132,90 @@ export function createClients(transport: Transport, internalToken: string): Serv
   };
 }
 
-/** One service reached over HTTP: its keep-alive pool and the path its base URL adds, both made once. */
+/** What a transport sends a service's requests through: one undici pool, or a set of replicas. */
+interface Requester {
+  request(opts: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  close(): Promise<void>;
+}
+
+/** One service reached over HTTP: its keep-alive pool(s) and the path its base URL adds, both made once. */
 interface ServiceEndpoint {
-  pool: Pool;
-  /** The base URL's path without a trailing slash ('' for `http://host:port`). */
+  pool: Requester;
+  /** The base URL's path without a trailing slash ('' for `http://host:port`; a replica set adds its own). */
   prefix: string;
+}
+
+/** Errors of a request that never reached the replica: it is safe to send it to another one. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Errors of a replica that went away with the request on its socket: it may have been applied. */
+const CUT_OFF = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** How long a replica that refused a connection, or dropped one, is passed over. */
+export const REPLICA_DOWN_MS = 2_000;
+
+/**
+ * Several replicas of one service behind one endpoint (`USER_DATA_SERVICE_URL=http://a:8083,http://b:8083`):
+ * requests go round robin; a replica that refuses connections or drops one is passed over for
+ * `downMs`; a request that could not connect is sent to the next replica (it never reached the first).
+ * A request cut off after it was sent is not sent again: it may have been applied, and only its caller
+ * knows whether it may be repeated (the client's Idempotency-Key, or a read). With every replica down,
+ * each is still tried, in turn, rather than failing without a try.
+ */
+export class ReplicaSet implements Requester {
+  private readonly replicas: { pool: Pool; prefix: string; downUntil: number }[];
+  private next = 0;
+
+  constructor(
+    urls: readonly URL[],
+    private readonly downMs = REPLICA_DOWN_MS,
+  ) {
+    this.replicas = urls.map((u) => ({
+      pool: new Pool(u.origin),
+      prefix: u.pathname.replace(/\/+$/, ''),
+      downUntil: 0,
+    }));
+  }
+
+  async request(opts: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+    const n = this.replicas.length;
+    const start = this.next;
+    this.next = (start + 1) % n;
+    const now = Date.now();
+    // Up replicas first, from the round-robin position; those passed over after, as a last resort.
+    const order: number[] = [];
+    for (let k = 0; k < n; k++)
+      if (this.replicas[(start + k) % n]!.downUntil <= now) order.push((start + k) % n);
+    for (let k = 0; k < n; k++)
+      if (this.replicas[(start + k) % n]!.downUntil > now) order.push((start + k) % n);
+    const path = opts.path;
+    let last: unknown;
+    for (const i of order) {
+      const r = this.replicas[i]!;
+      try {
+        const res = await r.pool.request({ ...opts, path: r.prefix + path });
+        r.downUntil = 0;
+        return res;
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? '';
+        if (NOT_CONNECTED.has(code) || CUT_OFF.has(code)) r.downUntil = Date.now() + this.downMs;
+        if (!NOT_CONNECTED.has(code)) throw err;
+        last = err;
+      }
+    }
+    throw last;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.replicas.map((r) => r.pool.close()));
+  }
 }
 
 /**
  * One undici keep-alive pool per service, each base URL parsed once. Calls through undici's `request(url)`
  * went through the global dispatcher, which parsed the URL and looked its origin up on every call (with
- * the rest of fetch's copy of undici, 12 % of the distributed gateway's busy time in a profile).
+ * the rest of fetch's copy of undici, 12 % of the distributed gateway's busy time in a profile). A URL
+ * variable may list several replicas, comma-separated: they get a `ReplicaSet`; one URL gets its pool
+ * itself, so the common case costs no more per request than before.
  */
 export class ServicePools {
   private readonly endpoints = new Map<ServiceName, ServiceEndpoint>();
@@ -155,8 +228,13 @@ export class ServicePools {
     if (e) return e;
     const base = this.urls[service];
     if (!base) throw new Error(`no URL configured for service ${service}`);
-    const u = new URL(base);
-    e = { pool: new Pool(u.origin), prefix: u.pathname.replace(/\/+$/, '') };
+    const urls = splitServiceUrls(base).map((x) => new URL(x));
+    if (urls.length === 1) {
+      const u = urls[0]!;
+      e = { pool: new Pool(u.origin), prefix: u.pathname.replace(/\/+$/, '') };
+    } else {
+      e = { pool: new ReplicaSet(urls), prefix: '' };
+    }
     this.endpoints.set(service, e);
     return e;
   }
@@ -167,6 +245,14 @@ export class ServicePools {
     this.endpoints.clear();
     await Promise.all(pools.map((p) => p.close()));
   }
+}
+
+/** The base URLs of a service URL variable: one, or several replicas separated by commas. */
+export function splitServiceUrls(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 type ServiceTarget = Partial<Record<ServiceName, string>> | ServicePools;

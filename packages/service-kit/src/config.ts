@@ -30,6 +30,10 @@ export function weakSecretReason(value: string): string | null {
 }
 
 const OptionalUrl = Type.Optional(Type.String({ pattern: '^(postgres(ql)?|redis|rediss|https?)://.+' }));
+/** A service's base URL, or its replicas' base URLs separated by commas (the caller spreads calls over them). */
+const OptionalServiceUrls = Type.Optional(
+  Type.String({ pattern: '^https?://[^\\s,]+(\\s*,\\s*https?://[^\\s,]+)*$' }),
+);
 
 /** Variables every process reads. Defaults make the embedded local run work with none set. */
 export const BaseConfig = Type.Object({
@@ -75,10 +79,13 @@ export const BaseConfig = Type.Object({
   FIREBASE_PROJECT_ID: Type.String({ default: 'demo-college-tracker', minLength: 1 }),
   /** The Auth emulator (accepts unsigned tokens): local runs only, refused with NODE_ENV=production. */
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ minLength: 3 })),
-  /** Each service's base URL in the distributed run (AUTH_SERVICE_URL...), one per SERVICES entry. */
-  ...(Object.fromEntries(SERVICE_NAMES.map((n) => [serviceUrlVar(n), OptionalUrl])) as Record<
+  /**
+   * Each service's base URL in the distributed run (AUTH_SERVICE_URL...), one per SERVICES entry; several,
+   * comma-separated, reach that many replicas round robin, passing over one that is down (`ReplicaSet`).
+   */
+  ...(Object.fromEntries(SERVICE_NAMES.map((n) => [serviceUrlVar(n), OptionalServiceUrls])) as Record<
     ServiceUrlVar,
-    typeof OptionalUrl
+    typeof OptionalServiceUrls
   >),
 });
 export type BaseConfig = Static<typeof BaseConfig>;
