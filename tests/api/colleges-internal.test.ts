@@ -104,6 +104,8 @@ describe('a college known only from the bulk import', () => {
 
   it('is found at once, and gets its college facts gathered once the student opens it', async () => {
     const c = api(gw);
+    const storedRate = (await c.search('Yale University')).body.data.demographics.admissionRate;
+    expect(storedRate).toBeGreaterThan(0);
     openai.setResponder((req) =>
       req.input.includes('Yale University')
         ? {
@@ -149,8 +151,14 @@ describe('a college known only from the bulk import', () => {
     ]);
     expect(later.sources['info.deadlines']!.url).toMatch(/commonapp\.org/);
     expect(later.demographics.schoolCity).toBe('New Haven');
-    // Known by id: the worker looked it up directly instead of searching by name
-    expect(scorecard.server.requests.some((r) => r.query.get('id') === '130794')).toBe(true);
+    // Its government data was stored already: the job spent no Scorecard call on it (issue 45), by id or
+    // by name, and the stored figures stay.
+    expect(scorecard.server.requests.filter((r) => r.query.get('id') === '130794')).toEqual([]);
+    expect(scorecard.server.requests.filter((r) => /yale/i.test(r.query.get('school.name') ?? ''))).toEqual(
+      [],
+    );
+    expect(later.demographics.admissionRate).toBe(storedRate);
+    expect(later.sources.demographics!.title).toMatch(/^College Scorecard/);
   });
 });
 

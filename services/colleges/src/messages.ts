@@ -83,6 +83,7 @@ export const GATHER_MSG = {
   // Why a source gave nothing (a clause of the document's `missing` list)
   noScorecardRecordReason: 'the College Scorecard has no record of a college by this name',
   noScorecardKeyReason: 'no College Scorecard API key is configured',
+  governmentStoredReason: 'kept as stored from the College Scorecard',
   noAiProviderReason: 'no AI provider is configured',
   // Why nothing could be gathered (the request's failure reason)
   pagesNotGathered: (name: string, why: string) =>

@@ -42,8 +42,8 @@ async function gatherCollege(
   data: IngestCollegeJob,
   lastTry: boolean,
 ): Promise<GatheredCollege> {
-  const government = await readGovernmentData(deps.scorecard, data, lastTry);
-  const known = await knownCollege(deps.colleges, government.gov, data);
+  const government = await readGovernmentData(deps.scorecard, deps.colleges, data, lastTry);
+  const known = await knownCollege(deps.colleges, government, data);
   let pages = await readCollegePages(deps, data, known, lastTry);
   // A name no government record confirms is kept private whole by `placeCollege`: nothing to screen.
   if (government.gov || data.scorecardId !== undefined) pages = screenPages(pages, known, data.name);

@@ -1,4 +1,4 @@
-import type { CollegeFactsAnswer } from '@ct/contracts';
+import type { College, CollegeFactsAnswer } from '@ct/contracts';
 import type { Gathered, GovernmentData, HeldFact, ProviderError } from '@ct/providers';
 
 /** What is known about the college before asking: from the College Scorecard, or the cached college. */
@@ -19,6 +19,8 @@ export interface GovernmentRead {
   reason?: string;
   /** The provider's failure, when one stopped it (a try that another could fix was thrown again) */
   failure: ProviderError | null;
+  /** The stored college whose government data made a Scorecard call needless (it stays as stored) */
+  stored?: College;
 }
 
 /** Step 2: what the college's own pages gave through the AI provider, screened, or why nothing. */
