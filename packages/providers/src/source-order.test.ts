@@ -143,6 +143,10 @@ describe('the order of sources (issue 44)', () => {
       expect.objectContaining({
         kind: 'deadlines',
         value: [{ type: 'Restrictive Early Action', date: '2026-11-15' }],
+        // The date shown is the earlier answer's: the admin reads its page, not the grid, beside it.
+        reason: expect.stringContaining(
+          `Restrictive Early Action: 2026-11-01 (from ${yalePage}); Regular Decision`,
+        ),
       }),
     ]);
   });

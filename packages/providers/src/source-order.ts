@@ -250,8 +250,9 @@ export function orderRequirements(
 
 // ---- held for review ----
 
-/** The lines an official value reads as, for the admin's review. */
-const deadlineLine = (d: Deadline) => `${d.type}: ${d.date ?? 'rolling'}`;
+/** The line a shown deadline reads as, for the admin's review; a date an earlier answer gave names its page. */
+const deadlineLine = ({ deadline: d, source }: SourcedDeadline) =>
+  `${d.type}: ${d.date ?? 'rolling'}${isOfficialSource(source) ? '' : ` (from ${source.url})`}`;
 
 /**
  * The answer's deadlines that contradict official ones, held for an admin's review: its value and page,
@@ -270,7 +271,7 @@ export function heldDeadlines(
     sourceUrl: answerSource?.url ?? null,
     reason:
       `It contradicts the official deadlines, which outrank an AI answer: ` +
-      `${official.map((x) => deadlineLine(x.deadline)).join('; ')}` +
+      `${official.map(deadlineLine).join('; ')}` +
       `${src ? ` (source: ${named(src)})` : ''}.`,
   };
 }
