@@ -5,6 +5,7 @@ import { UD_MSG } from '../messages.ts';
 import { reminderDay } from '../deadlines/next-deadlines.ts';
 import { wallTimeToUtc, zoneById } from '../deadlines/zones.ts';
 import { dueText, upcomingDeadlines, type UpcomingDeadline } from './deadline-source.ts';
+import { fanOut, SendPool, type PassOptions } from './fan-out.ts';
 import { REFUSED, type PushSender, type ReminderPayload } from './push.ts';
 
 /** Reminders go at 9 in the morning where the deadline is due. */
@@ -40,13 +41,6 @@ const REFRESH_BATCH = 100;
 const REFRESH_CONCURRENCY = 16;
 /** How long a refresh holds the students it took (another replica takes them after, as after a crash). */
 const REFRESH_LEASE_MS = 2 * 60_000;
-
-export interface PassOptions {
-  /** Pushes in flight at once. */
-  concurrency?: number;
-  /** How long the pass may take new reminders. */
-  budgetMs?: number;
-}
 
 /**
  * Works out the reminders of the students marked stale (migration 170: their list, plans, deadlines,
@@ -123,10 +117,9 @@ export async function sendDueReminders(
   opts: PassOptions = {},
 ): Promise<{ sent: number; dropped: number; deferred: boolean; refreshed: number }> {
   const until = Date.now() + (opts.budgetMs ?? PASS_BUDGET_MS);
-  const pool = new SendPool(opts.concurrency ?? PUSH_CONCURRENCY);
   let sent = 0;
   let dropped = 0;
-  const push = async (sub: Parameters<PushSender>[0], payload: ReminderPayload) => {
+  const push = async ({ sub, payload }: { sub: Parameters<PushSender>[0]; payload: ReminderPayload }) => {
     const status = await send(sub, payload);
     if (status === 404 || status === 410 || status === REFUSED) {
       await deps.reminders.dropEndpoint(sub.endpoint);
@@ -135,43 +128,22 @@ export async function sendDueReminders(
     else deps.ctx.log.warn({ status }, 'a push service refused a reminder');
   };
   const refreshed = await refreshReminderIndex(deps, now, until);
-  let deferred = false;
-  for (;;) {
-    if (Date.now() > until) {
-      deferred = true;
-      break;
-    }
-    const due = await deps.reminders.takeDue(now, TAKE_BATCH, LATE_LIMIT_MS);
-    if (!due.length) break;
-    const devices = await deps.reminders.subscriptionsOf([...new Set(due.map((d) => d.userId))]);
-    for (const r of due)
-      for (const sub of devices.get(r.userId) ?? []) await pool.add(() => push(sub, r.payload));
-  }
-  await pool.drain();
+  const { deferred } = await fanOut(
+    async () => {
+      const due = await deps.reminders.takeDue(now, TAKE_BATCH, LATE_LIMIT_MS);
+      if (!due.length) return null;
+      const devices = await deps.reminders.subscriptionsOf([...new Set(due.map((d) => d.userId))]);
+      return due.flatMap((r) => (devices.get(r.userId) ?? []).map((sub) => ({ sub, payload: r.payload })));
+    },
+    push,
+    { concurrency: opts.concurrency ?? PUSH_CONCURRENCY, until },
+  );
   if (deferred)
     deps.ctx.log.warn(
       { budgetMs: opts.budgetMs ?? PASS_BUDGET_MS },
       'reminder pass over its budget: the rest go at the next pass',
     );
   return { sent, dropped, deferred, refreshed };
-}
-
-/** At most `limit` sends in flight; `add` waits for a free slot, `drain` for every send. */
-class SendPool {
-  private readonly running = new Set<Promise<void>>();
-  constructor(private readonly limit: number) {}
-
-  async add(task: () => Promise<void>): Promise<void> {
-    while (this.running.size >= this.limit) await Promise.race(this.running);
-    const p: Promise<void> = task()
-      .catch(() => {})
-      .finally(() => this.running.delete(p));
-    this.running.add(p);
-  }
-
-  async drain(): Promise<void> {
-    await Promise.all(this.running);
-  }
 }
 
 /**
