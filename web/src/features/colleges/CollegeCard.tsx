@@ -107,8 +107,9 @@ export function CollegeCard({
 }
 
 /**
- * Facts an AI answer gave that no page on the college's official website vouched for: shown only to the
- * student whose search gathered them, marked unverified, links as plain text (never a link to follow).
+ * Facts an AI answer gave that no page on the college's official website vouched for, or that contradict
+ * the official data (ADR 0102): shown only to the student whose search gathered them, marked unverified,
+ * links as plain text (never a link to follow).
  */
 function UnverifiedFacts({ facts }: { facts: readonly UnverifiedFact[] }) {
   return (
@@ -119,8 +120,9 @@ function UnverifiedFacts({ facts }: { facts: readonly UnverifiedFact[] }) {
     >
       <h3>Unverified: only you see these</h3>
       <p>
-        An AI answer gave these, but no page on the college&rsquo;s official website confirms them. An admin
-        will check them before they are shared. Do not pay or send anything on their word.
+        An AI answer gave these, but no page on the college&rsquo;s official website confirms them, or they
+        differ from the official data shown on this card. An admin will check them before they are shared. Do
+        not pay or send anything on their word.
       </p>
       {facts.map((f) => (
         <div key={f.id} className="unverified-fact" data-kind={f.kind}>
