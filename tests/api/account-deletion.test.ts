@@ -92,6 +92,8 @@ const UID_COLUMN_SEEDS: Record<string, string> = {
   'user_data.digest_settings.user_id': `INSERT INTO user_data.digest_settings (user_id, enabled, email, zone, stop_token)
      VALUES ($1, true, 'a@example.com', 'America/Chicago', md5($1) || md5($1))`,
   'user_data.digest_sent.user_id': `INSERT INTO user_data.digest_sent (user_id, week) VALUES ($1, '2026-10-19')`,
+  'user_data.digest_due.user_id': `INSERT INTO user_data.digest_due (user_id, due_at) VALUES ($1, now())
+     ON CONFLICT DO NOTHING`,
   'user_data.academic_profile.user_id': `INSERT INTO user_data.academic_profile (user_id, act_composite) VALUES ($1, 30)`,
   'user_data.note_read.student_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ('an-admin', $1, 1)`,
   'user_data.note_read.reader_uid': `INSERT INTO user_data.note_read (reader_uid, student_uid, notes) VALUES ($1, 'a-student', 1)`,

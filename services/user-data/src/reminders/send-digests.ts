@@ -3,8 +3,9 @@ import nodemailer from 'nodemailer';
 import type { Deps } from '../deps.ts';
 import { UD_MSG } from '../messages.ts';
 import { wallTimeToUtc, zoneById, ZONES, type ZoneInfo } from '../deadlines/zones.ts';
-import type { DigestSettingsRow } from '../repositories/digests.ts';
+import type { DigestClaim, DigestSettingsRow } from '../repositories/digests.ts';
 import { dueText, upcomingDeadlines, type UpcomingDeadline } from './deadline-source.ts';
+import { fanOut, type PassOptions } from './fan-out.ts';
 
 /** The weekly e-mail goes on Monday at 8 in the morning, in the student's zone. */
 const SEND_AT_HOUR = 8;
@@ -12,6 +13,15 @@ const SEND_AT_HOUR = 8;
 const LATE_LIMIT_MS = 20 * 3_600_000;
 /** It lists the deadlines of the next two weeks (or, with none, the next one). */
 const AHEAD_DAYS = 14;
+/**
+ * Students worked out and mailed at once in one replica (each: their deadlines read, one message handed
+ * to the relay). A relay that hangs holds one slot, not the pass.
+ */
+export const MAIL_CONCURRENCY = 16;
+/** A pass stops taking new students after this long; what it left is due at the next pass. */
+export const PASS_BUDGET_MS = 5 * 60_000;
+/** Students taken from the index at once (one transaction). */
+const TAKE_BATCH = 200;
 
 /** One message for the mail relay. */
 export interface DigestMail {
@@ -115,46 +125,89 @@ function digestMail(
   };
 }
 
+/** The moment of the week's e-mail of the week starting Monday `week`, in a zone. */
+const momentOf = (zone: ZoneInfo, week: string): Date => new Date(wallTimeToUtc(zone, week, SEND_AT_HOUR, 0));
+
 /**
- * The weekly e-mail, one pass: for each student who turned it on, once their Monday 8 am has come (and
- * not more than 20 hours ago), claims that week (a row: the one process that inserts it sends it, so a
- * restart or a second replica sends nothing again) and sends the deadlines ahead, from the same one
- * answer the reminders and every view use. A student with no deadline ahead gets no e-mail. A message the
- * relay refuses gives its claim back, so the next pass tries again.
+ * What a pass at `now` does with a student it took from the index: the week whose e-mail is due now
+ * (Monday 8 am in their zone has come, at most 20 hours ago), or null; and when to look at them next
+ * (their next Monday 8 am).
+ */
+function planWeek(student: Pick<DigestSettingsRow, 'zone'>, now: Date): { week: string | null; next: Date } {
+  const zone = digestZone(student.zone);
+  const week = mondayOf(now, zone);
+  const at = momentOf(zone, week);
+  // Monday before 8 am: this week's moment is still ahead.
+  if (now < at) return { week: null, next: at };
+  const next = momentOf(zone, addDays(week, 7));
+  return { week: now.getTime() - at.getTime() <= LATE_LIMIT_MS ? week : null, next };
+}
+
+/**
+ * The weekly e-mail, one pass (issue 45: it fans out as the reminders do). The students whose Monday
+ * 8 am has come are taken from the index (migration 171) in batches, each one transaction that claims
+ * their week (a digest_sent row: the one process that inserts it sends it, so a restart or any number
+ * of replicas, which take disjoint batches, send nothing again) and moves them to their next Monday;
+ * then, at most `concurrency` at once, each one's deadlines ahead are read (the same one answer the
+ * reminders and every view use) and the e-mail handed to the relay. A pass with nothing due reads only
+ * the index. A student with no deadline ahead gets no e-mail (the claim is given back). A message the
+ * relay refuses (or deadlines that could not be read) gives its claim back and is due again: the next
+ * pass sends it, while the week is on time. Past the budget no new batch is taken; the next pass takes it.
  */
 export async function sendDueDigests(
   deps: Deps,
   send: MailSender,
   now = new Date(),
-): Promise<{ sent: number; failed: number }> {
+  opts: PassOptions & { batch?: number } = {},
+): Promise<{ sent: number; failed: number; deferred: boolean }> {
   let sent = 0;
   let failed = 0;
   const base = appUrl(deps);
-  for (const student of await deps.digests.activeStudents()) {
+  // The pass's own clock (not `now`, which a test may set): what fails from here on waits for the next pass.
+  const started = new Date();
+  const mail = async (student: DigestClaim) => {
+    let deadlines: UpcomingDeadline[];
     try {
-      const zone = digestZone(student.zone);
-      const week = mondayOf(now, zone);
-      const at = Date.parse(wallTimeToUtc(zone, week, SEND_AT_HOUR, 0));
-      if (now.getTime() < at || now.getTime() - at > LATE_LIMIT_MS) continue;
-      // A pass every 15 minutes: the week's e-mail is looked for before its deadlines are worked out.
-      if (await deps.digests.sent(student.user_id, week)) continue;
-      const deadlines = (await upcomingDeadlines(deps, student.user_id, now)).sort(
+      deadlines = (await upcomingDeadlines(deps, student.user_id, now)).sort(
         (a, b) => a.dueAt.getTime() - b.dueAt.getTime(),
       );
-      if (!deadlines.length) continue;
-      if (!(await deps.digests.claim(student.user_id, week))) continue;
-      try {
-        await send(digestMail(student, deadlines, now, base));
-        sent++;
-      } catch (err) {
-        failed++;
-        await deps.digests.release(student.user_id, week);
-        deps.ctx.log.warn({ err }, 'the mail relay refused a weekly e-mail; retried at the next pass');
-      }
     } catch (err) {
-      // One student's failure (an account deleted mid-pass: its rows are refused) skips that student only.
-      deps.ctx.log.warn({ err }, 'weekly e-mail of one student skipped');
+      deps.ctx.log.warn({ err }, 'deadlines of one weekly e-mail not read; retried at the next pass');
+      await deps.digests.retry(student.user_id, student.week, now, new Date());
+      return;
     }
-  }
-  return { sent, failed };
+    if (!deadlines.length) {
+      await deps.digests.release(student.user_id, student.week);
+      return;
+    }
+    try {
+      await send(digestMail(student, deadlines, now, base));
+      sent++;
+    } catch (err) {
+      failed++;
+      await deps.digests.retry(student.user_id, student.week, now, new Date());
+      deps.ctx.log.warn({ err }, 'the mail relay refused a weekly e-mail; retried at the next pass');
+    }
+  };
+  const { deferred } = await fanOut(
+    () => deps.digests.takeDue(now, opts.batch ?? TAKE_BATCH, started, (s) => planWeek(s, now)),
+    async (student) => {
+      try {
+        await mail(student);
+      } catch (err) {
+        // One student's failure (an account deleted mid-pass: its rows are refused) skips that student only.
+        deps.ctx.log.warn({ err }, 'weekly e-mail of one student skipped');
+      }
+    },
+    {
+      concurrency: opts.concurrency ?? MAIL_CONCURRENCY,
+      until: started.getTime() + (opts.budgetMs ?? PASS_BUDGET_MS),
+    },
+  );
+  if (deferred)
+    deps.ctx.log.warn(
+      { budgetMs: opts.budgetMs ?? PASS_BUDGET_MS },
+      'weekly e-mail pass over its budget: the rest go at the next pass',
+    );
+  return { sent, failed, deferred };
 }

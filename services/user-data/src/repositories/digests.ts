@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '@ct/store';
+import type { Db, Queryable } from '@ct/store';
 
 export interface DigestSettingsRow {
   user_id: string;
@@ -9,11 +9,17 @@ export interface DigestSettingsRow {
   stop_token: string;
 }
 
+/** A week's e-mail one pass claimed: the one caller that may send it. */
+export interface DigestClaim extends DigestSettingsRow {
+  /** The Monday (YYYY-MM-DD) it is for, in the student's zone. */
+  week: string;
+}
+
 const COLUMNS = 'user_id, enabled, email, zone, stop_token';
 
 /** SQL for the weekly e-mail: who gets it, where, and the record of the weeks sent. */
 export class DigestRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Db) {}
 
   async settings(uid: string, db: Queryable = this.db): Promise<DigestSettingsRow | null> {
     const r = await db.query<DigestSettingsRow>(
@@ -55,43 +61,87 @@ export class DigestRepository {
     return (r.rowCount ?? 0) > 0;
   }
 
-  /** Everyone it is on for. */
-  async activeStudents(): Promise<DigestSettingsRow[]> {
-    const r = await this.db.query<DigestSettingsRow>(
-      `SELECT ${COLUMNS} FROM user_data.digest_settings WHERE enabled ORDER BY user_id`,
-    );
-    return r.rows;
-  }
+  // ---- the index of when each student's next e-mail is due (migration 171) ----
 
-  /** Whether the student's e-mail of this week went already (a cheap look before its deadlines are read). */
-  async sent(uid: string, week: string): Promise<boolean> {
-    const r = await this.db.query('SELECT 1 FROM user_data.digest_sent WHERE user_id = $1 AND week = $2', [
-      uid,
-      week,
-    ]);
-    return r.rows.length > 0;
+  /**
+   * Takes up to `limit` students whose e-mail is due by `now` (rows other replicas hold are skipped, and
+   * so are those whose send failed after `passStarted`: the pass that saw it fail), and in the same
+   * transaction moves each one's `due_at` to what `plan` says and claims the week `plan` names in
+   * digest_sent: each week of each student is returned to one caller once, ever. A student being deleted
+   * is left out (never claimed). Null when nothing is due: then the pass has read only the index.
+   */
+  async takeDue(
+    now: Date,
+    limit: number,
+    passStarted: Date,
+    plan: (student: DigestSettingsRow) => { next: Date; week: string | null },
+  ): Promise<DigestClaim[] | null> {
+    return this.db.transaction(async (tx) => {
+      const due = await tx.query<{ user_id: string }>(
+        `SELECT user_id FROM user_data.digest_due
+         WHERE due_at <= $1 AND (failed_at IS NULL OR failed_at < $3)
+         ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [now, limit, passStarted],
+      );
+      if (!due.rows.length) return null;
+      const ids = due.rows.map((r) => r.user_id);
+      const students = await tx.query<DigestSettingsRow>(
+        `SELECT ${COLUMNS} FROM user_data.digest_settings
+         WHERE user_id = ANY($1::text[]) AND enabled AND email IS NOT NULL`,
+        [ids],
+      );
+      const plans = students.rows.map((s) => ({ student: s, ...plan(s) }));
+      await tx.query(
+        `UPDATE user_data.digest_due d SET due_at = x.next, failed_at = NULL
+         FROM unnest($1::text[], $2::timestamptz[]) AS x(user_id, next) WHERE d.user_id = x.user_id`,
+        [plans.map((p) => p.student.user_id), plans.map((p) => p.next.toISOString())],
+      );
+      // A row whose settings say "off" is not kept (the trigger removes those; this only makes sure).
+      if (plans.length < ids.length) {
+        const on = new Set(plans.map((p) => p.student.user_id));
+        await tx.query('DELETE FROM user_data.digest_due WHERE user_id = ANY($1::text[])', [
+          ids.filter((id) => !on.has(id)),
+        ]);
+      }
+      const weeks = plans.filter((p) => p.week !== null);
+      if (!weeks.length) return [];
+      const claimed = await tx.query<{ user_id: string; week: string }>(
+        `INSERT INTO user_data.digest_sent (user_id, week)
+         SELECT u, w FROM unnest($1::text[], $2::date[]) AS x(u, w) WHERE NOT user_data.is_deleted_student(u)
+         ON CONFLICT DO NOTHING RETURNING user_id, week::text AS week`,
+        [weeks.map((p) => p.student.user_id), weeks.map((p) => p.week)],
+      );
+      const byId = new Map(weeks.map((p) => [p.student.user_id, p.student]));
+      return claimed.rows.map((c) => ({ ...byId.get(c.user_id)!, week: c.week }));
+    });
   }
 
   /**
-   * Claims one student's digest of one week: true for the one caller that may send it, false when it
-   * was sent already (by this process before a restart, or by another replica).
+   * Gives a claim back and makes the student due again at `now`, failed at `failedAt` (the mail relay
+   * refused the message, or the deadlines could not be read): the next pass sends it, if its week is
+   * still on time. One transaction: a crash leaves either the claim (sent, as far as anyone knows) or
+   * the student due again, never neither.
    */
-  async claim(uid: string, week: string): Promise<boolean> {
-    const r = await this.db.query(
-      'INSERT INTO user_data.digest_sent (user_id, week) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-      [uid, week],
-    );
-    return r.rowCount === 1;
+  async retry(uid: string, week: string, now: Date, failedAt: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM user_data.digest_sent WHERE user_id = $1 AND week = $2', [uid, week]);
+      await tx.query('UPDATE user_data.digest_due SET due_at = $2, failed_at = $3 WHERE user_id = $1', [
+        uid,
+        now,
+        failedAt,
+      ]);
+    });
   }
 
-  /** Gives a claim back when the mail relay refused the message, so that a later pass sends it. */
+  /** Gives a claim back: nothing was sent that week (the student had no deadline ahead). */
   async release(uid: string, week: string): Promise<void> {
     await this.db.query('DELETE FROM user_data.digest_sent WHERE user_id = $1 AND week = $2', [uid, week]);
   }
 
-  /** A deleted account's settings and record go with it. */
+  /** A deleted account's settings, index row and record go with it. */
   async forget(uid: string, tx: Queryable): Promise<void> {
     await tx.query('DELETE FROM user_data.digest_settings WHERE user_id = $1', [uid]);
+    await tx.query('DELETE FROM user_data.digest_due WHERE user_id = $1', [uid]);
     await tx.query('DELETE FROM user_data.digest_sent WHERE user_id = $1', [uid]);
   }
 }
