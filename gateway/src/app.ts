@@ -12,6 +12,7 @@ import {
   injectTransport,
   serviceUrls,
   ServicePools,
+  splitServiceUrls,
   type ReadyCheck,
   type ServiceModule,
 } from '@ct/service-kit';
@@ -72,16 +73,25 @@ async function openEmbedded(
   return { db, queue, closers, modules, env: opts.env ?? process.env };
 }
 
-/** The distributed run is ready when every service behind the route table is. */
+/**
+ * The distributed run is ready when every service behind the route table is: one ready replica of a
+ * service whose URL variable lists several is enough (calls pass over the others).
+ */
 function serviceReadyChecks(urls: ReturnType<typeof serviceUrls>): ReadyCheck[] {
   return [...new Set(ROUTES.map((r) => r.service))].map((svc) => {
     const base = urls[svc];
     if (!base) throw new Error(`distributed mode needs a URL for the ${svc} service`);
+    const replicas = splitServiceUrls(base);
     return {
       name: svc,
       check: async () => {
-        const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2500) });
-        if (!res.ok) throw new Error(`${svc} not ready (${res.status})`);
+        const answers = await Promise.allSettled(
+          replicas.map((r) => fetch(`${r}/readyz`, { signal: AbortSignal.timeout(2500) })),
+        );
+        if (!answers.some((a) => a.status === 'fulfilled' && a.value.ok)) {
+          const statuses = answers.map((a) => (a.status === 'fulfilled' ? a.value.status : 'no answer'));
+          throw new Error(`${svc} not ready (${statuses.join(', ')})`);
+        }
       },
     };
   });
