@@ -70,8 +70,14 @@ export interface RunningProcess {
 }
 
 export interface Stack {
+  /** The gateway first, then every service replica, then any further gateways (`gateway-2`...). */
   processes: RunningProcess[];
   gatewayUrl: string;
+  /**
+   * Every gateway's URL (one unless `gateways` asked for more), the first being `gatewayUrl`; set by
+   * `startDistributed`, absent from stacks a test makes itself.
+   */
+  gatewayUrls?: string[];
   env: Record<string, string>;
   /** SIGTERM to every process, gateway first; resolves when all have exited. */
   stop(): Promise<void>;
@@ -152,6 +158,16 @@ export interface StackOptions {
   only?: string[];
   /** Every process writes straight to this process's stdout and stderr (`output()` gets nothing). */
   inheritOutput?: boolean;
+  /**
+   * Replicas per service (default 1): `{ 'user-data': 2 }` starts a second one, `user-data-2`, on
+   * basePort+11 (further replicas +12...), and the service's URL variable lists both, so every caller
+   * spreads its calls over them (`ReplicaSet`). Each replica gets the same variables.
+   */
+  replicas?: Partial<Record<string, number>>;
+  /** Gateway processes (default 1); the second, `gateway-2`, on basePort+21, the third +22... */
+  gateways?: number;
+  /** Variables of one service's processes only, over `env` (`{ 'user-data': { LOG_LEVEL: 'info' } }`). */
+  serviceEnv?: Partial<Record<string, Record<string, string>>>;
 }
 
 /** Starts every service, the worker and the gateway (GATEWAY_MODE=distributed) as separate processes. */
@@ -173,30 +189,48 @@ export async function startDistributed(opts: StackOptions): Promise<Stack> {
     METRICS_TOKEN: randomBytes(32).toString('hex'),
     ...opts.env,
   };
-  for (const p of PROCESSES) if (p.urlVar) env[p.urlVar] = `http://127.0.0.1:${ports[p.name]}`;
+  // Each service's replicas: its own port, then basePort+11, +12... for the second and later ones.
+  let extraPort = base + 11;
+  const replicaPorts = new Map<string, number[]>();
+  for (const p of PROCESSES) {
+    if (p.name === 'gateway') continue;
+    const more = Array.from({ length: Math.max(0, (opts.replicas?.[p.name] ?? 1) - 1) }, () => extraPort++);
+    replicaPorts.set(p.name, [ports[p.name]!, ...more]);
+  }
+  for (const p of PROCESSES)
+    if (p.urlVar)
+      env[p.urlVar] = replicaPorts
+        .get(p.name)!
+        .map((port) => `http://127.0.0.1:${port}`)
+        .join(',');
+  const gatewayPorts = [base, ...Array.from({ length: (opts.gateways ?? 1) - 1 }, (_, i) => base + 21 + i)];
   const procs: RunningProcess[] = [];
   const services = PROCESSES.filter(
     (p) => p.name !== 'gateway' && (!opts.only || opts.only.includes(p.name)),
   );
+  const output = opts.inheritOutput ? 'inherit' : undefined;
   try {
-    for (const p of services) {
-      const proc = spawnTs(
-        p.entry,
-        { ...env, PORT: String(ports[p.name]) },
-        opts.inheritOutput ? 'inherit' : undefined,
-      );
-      proc.name = p.name;
-      procs.push(proc);
-    }
+    for (const p of services)
+      replicaPorts.get(p.name)!.forEach((port, i) => {
+        const proc = spawnTs(p.entry, { ...env, ...opts.serviceEnv?.[p.name], PORT: String(port) }, output);
+        proc.name = i === 0 ? p.name : `${p.name}-${i + 1}`;
+        procs.push(proc);
+      });
     await Promise.all(procs.map((p) => waitForHttp(`http://127.0.0.1:${p.port}/healthz`, 90_000, p)));
-    const gw = spawnTs(
-      'gateway/src/server.ts',
-      { ...env, GATEWAY_MODE: 'distributed', PORT: String(base) },
-      opts.inheritOutput ? 'inherit' : undefined,
+    const gateways = gatewayPorts.map((port, i) => {
+      const gw = spawnTs(
+        'gateway/src/server.ts',
+        { ...env, GATEWAY_MODE: 'distributed', PORT: String(port) },
+        output,
+      );
+      gw.name = i === 0 ? 'gateway' : `gateway-${i + 1}`;
+      return gw;
+    });
+    procs.unshift(gateways[0]!);
+    procs.push(...gateways.slice(1));
+    await Promise.all(
+      gateways.map((gw) => waitForHttp(`http://127.0.0.1:${gw.port}/api/healthz`, 90_000, gw)),
     );
-    gw.name = 'gateway';
-    procs.unshift(gw);
-    await waitForHttp(`http://127.0.0.1:${base}/api/healthz`, 90_000, gw);
   } catch (err) {
     await Promise.all(procs.map((p) => stopProcess(p, 'SIGKILL')));
     throw err;
@@ -204,11 +238,12 @@ export async function startDistributed(opts: StackOptions): Promise<Stack> {
   return {
     processes: procs,
     gatewayUrl: `http://127.0.0.1:${base}`,
+    gatewayUrls: gatewayPorts.map((port) => `http://127.0.0.1:${port}`),
     env,
     async stop() {
-      const [gw, ...rest] = procs;
-      if (gw) await stopProcess(gw);
-      await Promise.all(rest.map((p) => stopProcess(p)));
+      const gateways = procs.filter((p) => p.name === 'gateway' || p.name.startsWith('gateway-'));
+      await Promise.all(gateways.map((p) => stopProcess(p)));
+      await Promise.all(procs.filter((p) => !gateways.includes(p)).map((p) => stopProcess(p)));
     },
   };
 }
