@@ -35,9 +35,17 @@ export interface DigestMail {
 /** Hands one message to the mail relay; throws when it refuses it. */
 export type MailSender = (mail: DigestMail) => Promise<void>;
 
-/** The nodemailer SMTP sender of SMTP_URL, from MAIL_FROM. */
+/**
+ * The nodemailer SMTP sender of SMTP_URL, from MAIL_FROM. Pooled: a pass hands many messages to the
+ * relay, over a few connections kept open (what SMTP_URL says, e.g. `?pool=false`, wins).
+ */
 export function smtpSender(smtpUrl: string, from: string): { send: MailSender; close(): void } {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    // As many as the pass has messages in flight: none waits for a connection, none is left idle.
+    maxConnections: MAIL_CONCURRENCY,
+  });
   return {
     send: async (m) => {
       await transport.sendMail({
