@@ -117,6 +117,22 @@ describe('the reminder index', () => {
     expect(again.map((r) => r.sent)).toEqual([0, 0]);
   });
 
+  it('leaves out a student whose account is being deleted, and sends the rest of the batch', async () => {
+    const [staying, leaving] = [await student('Staying'), await student('Leaving')];
+    await run(replica(), new Date('2026-10-17T14:30:00Z')); // works both out; nothing is due that day
+    expect(await count('reminder_due', leaving.uid)).toBeGreaterThan(0);
+    const before = push.received.length;
+    // The deletion holds the student's lock until its transaction ends (migration 110).
+    await gw.db.transaction(async (tx) => {
+      await tx.query('SELECT user_data.lock_deleted_student($1)', [leaving.uid]);
+      const r = await run(replica(), DAY14);
+      expect(r.sent).toBe(1);
+    });
+    expect(push.received.slice(before).map((p) => p.device)).toEqual(['Staying']);
+    expect(await count('reminder_sent', staying.uid)).toBe(1);
+    expect(await count('reminder_sent', leaving.uid)).toBe(0);
+  });
+
   it('a pass with nothing due sends nothing and works nobody out again', async () => {
     const r = await run(replica(), DAY13);
     expect(r).toMatchObject({ sent: 0, refreshed: 0 });

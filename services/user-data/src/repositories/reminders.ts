@@ -204,8 +204,11 @@ export class ReminderRepository {
       const timely = picked.rows.filter((r) => now.getTime() - new Date(r.due_at).getTime() <= lateMs);
       if (!timely.length) return [];
       const claimed = await tx.query<{ user_id: string; deadline_key: string; lead_days: number }>(
+        // A student whose account is being deleted is left out (their rows go with the deletion): the
+        // claim trigger would refuse the row and with it the whole batch.
         `INSERT INTO user_data.reminder_sent (user_id, deadline_key, lead_days)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+         SELECT u, k, l FROM unnest($1::text[], $2::text[], $3::int[]) AS x(u, k, l)
+         WHERE NOT user_data.is_deleted_student(u)
          ON CONFLICT DO NOTHING RETURNING user_id, deadline_key, lead_days`,
         [timely.map((r) => r.user_id), timely.map((r) => r.deadline_key), timely.map((r) => r.lead_days)],
       );
