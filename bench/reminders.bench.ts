@@ -9,8 +9,6 @@
 // to every student): at the peak moment a pass only takes and sends; working the index out happens as
 // students change their plans, and its rate is the last line.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import webpush from 'web-push';
 import { startTestGateway } from '../tests/kit/src/index.ts';
@@ -18,6 +16,7 @@ import { jobReplica } from '../services/user-data/src/reminders/test-replica.ts'
 import { refreshReminderIndex } from '../services/user-data/src/reminders/send-reminders.ts';
 import { buildCollege, seedColleges } from '../tests/kit/src/factories.ts';
 import { detail, figure, fmt } from './lib.ts';
+import { deviceKeys, seedDueReminders, startPushStandIn } from './push-stand-in.ts';
 
 export const inDefaultRun = false;
 export const FIGURES = ['reminders'] as const;
@@ -32,17 +31,8 @@ const COLLEGE = buildCollege({
 });
 
 export async function run(): Promise<void> {
-  const received = new Map<string, number>();
-  const push = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.set(req.url ?? '', (received.get(req.url ?? '') ?? 0) + 1);
-      setTimeout(() => res.writeHead(201).end(), PUSH_MS);
-    });
-  });
-  push.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => push.listen(0, '127.0.0.1', r));
-  const pushUrl = `http://127.0.0.1:${(push.address() as AddressInfo).port}`;
+  const push = await startPushStandIn(PUSH_MS);
+  const { received, url: pushUrl } = push;
   const vapid = webpush.generateVAPIDKeys();
   const env = {
     VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -67,13 +57,7 @@ export async function run(): Promise<void> {
     });
     if (added.status !== 200)
       throw new Error(`add-user-college: ${added.status} ${JSON.stringify(added.body)}`);
-    const device = { p256dh: '', auth: '' };
-    {
-      const ecdh = (await import('node:crypto')).createECDH('prime256v1');
-      ecdh.generateKeys();
-      device.p256dh = ecdh.getPublicKey().toString('base64url');
-      device.auth = (await import('node:crypto')).randomBytes(16).toString('base64url');
-    }
+    const device = deviceKeys();
     await db.query(
       `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth) VALUES ($1, 'model', $2, $3)`,
       [`${pushUrl}/push/model`, device.p256dh, device.auth],
@@ -97,23 +81,7 @@ export async function run(): Promise<void> {
         `DELETE FROM user_data.reminder_due; DELETE FROM user_data.reminder_sent;
          DELETE FROM user_data.push_subscription; DELETE FROM user_data.reminder_stale`,
       );
-      // One transaction with the triggers off: each row's deleted-account check takes an advisory lock,
-      // and 100,000 of them in one transaction overflow Postgres's lock table. The rows are what the
-      // service would have written one request at a time.
-      await db.transaction(async (tx) => {
-        await tx.query('SET LOCAL session_replication_role = replica');
-        await tx.query(
-          `INSERT INTO user_data.push_subscription (endpoint, user_id, p256dh, auth)
-           SELECT $1 || '/push/' || i, 'student-' || i, $2, $3 FROM generate_series(1, $4::int) i`,
-          [pushUrl, device.p256dh, device.auth, N],
-        );
-        await tx.query(
-          `INSERT INTO user_data.reminder_due (user_id, deadline_key, lead_days, due_at, payload)
-           SELECT 'student-' || i, $1, $2, $3, $4::jsonb FROM generate_series(1, $5::int) i`,
-          [row.deadline_key, row.lead_days, dueAt, JSON.stringify(row.payload), N],
-        );
-      });
-      await db.exec('ANALYZE user_data.reminder_due; ANALYZE user_data.push_subscription');
+      await seedDueReminders(db, { pushUrl, device, n: N, prefix: 'student-', row, dueAt });
       received.clear();
       step('seeded');
     };
@@ -246,6 +214,6 @@ export async function run(): Promise<void> {
     detail('reminder index refresh (one process)', `${fmt(rate)} students/s`);
   } finally {
     await gw.close();
-    await new Promise((r) => push.close(r));
+    await push.close();
   }
 }
