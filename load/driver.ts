@@ -5,11 +5,15 @@ export interface Sample {
   step: string;
   ms: number;
   status: number; // 0 when the request never got an answer
+  /** A failed attempt the client sent again (the peak run: its replica died with the request on it). */
+  retried?: boolean;
 }
 
 export interface CallResult {
   status: number;
   body: unknown;
+  /** The recorded sample of this call (when recording). */
+  sample?: Sample;
 }
 
 /**
@@ -36,12 +40,18 @@ export class LoadClient {
     step: string,
     method: 'GET' | 'POST',
     path: string,
-    opts: { token?: string; query?: Record<string, string>; body?: unknown } = {},
+    opts: {
+      token?: string;
+      query?: Record<string, string>;
+      body?: unknown;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<CallResult> {
     const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     const headers: Record<string, string | number> = { accept: 'application/json' };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.headers) Object.assign(headers, opts.headers);
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(payload);
@@ -50,14 +60,15 @@ export class LoadClient {
     return new Promise((resolve) => {
       const done = (status: number, text: string) => {
         const ms = performance.now() - started;
-        if (this.recording) this.samples.push({ step, ms, status });
+        const sample = this.recording ? { step, ms, status } : undefined;
+        if (sample) this.samples.push(sample);
         let body: unknown = text;
         try {
           body = JSON.parse(text);
         } catch {
           /* not JSON: keep the text */
         }
-        resolve({ status, body });
+        resolve({ status, body, sample });
       };
       const req = http.request(
         { host: this.host, port: this.port, method, path: `/api${path}${qs}`, headers, agent: this.agent },
@@ -88,7 +99,10 @@ export interface Stats {
   p95: number;
   p99: number;
   max: number;
+  /** Answers other than 2xx, leaving out attempts the client sent again (`retried`). */
   errors: number;
+  /** Failed attempts sent again. */
+  retried: number;
   byStatus: Record<string, number>;
 }
 
@@ -97,7 +111,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Throughput, latency percentiles and errors (anything but a 2xx answer) of a list of samples. */
+/**
+ * Throughput, latency percentiles and errors (anything but a 2xx answer, unless the attempt was sent
+ * again) of a list of samples.
+ */
 export function summarise(samples: Sample[], seconds: number): Stats {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
   const byStatus: Record<string, number> = {};
@@ -110,7 +127,8 @@ export function summarise(samples: Sample[], seconds: number): Stats {
     p95: percentile(ms, 95),
     p99: percentile(ms, 99),
     max: ms.at(-1) ?? NaN,
-    errors: samples.filter((s) => s.status < 200 || s.status >= 300).length,
+    errors: samples.filter((s) => !s.retried && (s.status < 200 || s.status >= 300)).length,
+    retried: samples.filter((s) => s.retried).length,
     byStatus,
   };
 }

@@ -12,8 +12,11 @@
 // Targets: 0 errors, p99 <= 100 ms. Not part of `npm test`.
 //
 // Usage: npm run load [-- --students 200] [-- --duration 60] [-- --only embedded|distributed]
-//                     [-- --phases flat,students]
+//                     [-- --phases flat,students] [-- --port 19080] [-- --emulator-port 19097]
 // Ports: gateway 19080 (+1..+6 for the distributed services), Auth emulator 19097 (+1, +2).
+//
+// `npm run load -- --peak`: the season's peak instead (load/peak.ts, issue 45): the distributed run with
+// two gateways and two user-data replicas, a reminder pass due mid-run, one replica killed mid-run.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { ROUTES } from '@ct/contracts';
@@ -25,111 +28,31 @@ import {
   clearRedisPrefix,
   createVerifiedUser,
   freshDatabase,
-  signIn,
   startAuthEmulator,
   TEST_REDIS_URL,
   uniquePrefix,
-  type TestUser,
+  type TestDatabase,
 } from '@ct/testkit';
 import { spawnTs, startDistributed, stopProcess, waitForHttp } from '../scripts/lib/stack.ts';
 import { LoadClient, pool, seeded, sleep, summarise, type Sample, type Stats } from './driver.ts';
+import { runPeak } from './peak.ts';
+import { session, setUpStudents, type Student } from './session.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DEMO_CSV = path.resolve(ROOT, '../shared/data/scorecard_institutions_demo.csv');
-const BASE_PORT = 19080;
-const EMULATOR_PORT = 19097;
 const TARGET_P99_MS = 100;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
+const BASE_PORT = Number(arg('port', '19080'));
+const EMULATOR_PORT = Number(arg('emulator-port', '19097'));
 const STUDENTS = Number(arg('students', '200'));
 const DURATION_S = Number(arg('duration', '60'));
+const PEAK = process.argv.includes('--peak');
 const MODES = arg('only', 'embedded,distributed').split(',') as Array<'embedded' | 'distributed'>;
 const PHASES = arg('phases', 'flat,students').split(',') as Array<'flat' | 'students'>;
-
-const CHECKLIST = {
-  application: [
-    { text: 'Create a Common App account', completed: false },
-    { text: 'Ask two teachers for recommendations', completed: false },
-    { text: 'Send official transcripts', completed: false },
-    { text: 'Write the personal essay', completed: false },
-    { text: 'Pay the application fee', completed: false },
-  ],
-  testing: [
-    { text: 'Register for the SAT', completed: false },
-    { text: 'Send scores', completed: false },
-  ],
-};
-
-interface Student {
-  user: TestUser;
-  token: string;
-  colleges: string[];
-  ticks: boolean[];
-  notes: string[];
-}
-
-/** One student's session, step by step; returns the steps in the order a student goes through them. */
-function session(client: LoadClient, s: Student, names: string[], rand: () => number) {
-  const pickName = () => names[Math.floor(rand() * names.length)]!;
-  let round = 0;
-  return [
-    () => client.call('list colleges', 'GET', '/get-user-colleges', { token: s.token }),
-    () =>
-      client.call('open checklist', 'GET', '/get-college-checklist', {
-        token: s.token,
-        query: { collegeName: s.colleges[0]! },
-      }),
-    async () => {
-      const i = round++ % s.ticks.length;
-      const completed = !s.ticks[i];
-      const r = await client.call('tick item', 'POST', '/update-checklist', {
-        token: s.token,
-        body: { collegeName: s.colleges[0]!, section: 'application', itemIndex: i, completed },
-      });
-      if (r.status === 200) s.ticks[i] = completed;
-      return r;
-    },
-    () => {
-      const name = pickName();
-      const query = name.slice(0, 3 + Math.floor(rand() * 4)).toLowerCase();
-      return client.call('suggestions', 'GET', '/get-college-suggestions', {
-        token: s.token,
-        query: { query },
-      });
-    },
-    () =>
-      client.call('search college', 'GET', '/search-college', {
-        token: s.token,
-        query: { name: pickName() },
-      }),
-    async () => {
-      if (s.notes.length < 12) {
-        const r = await client.call('add note', 'POST', '/add-note', {
-          token: s.token,
-          body: {
-            note: {
-              title: `Note ${s.notes.length + 1} ${Math.floor(rand() * 1e9)}`,
-              content: 'Ask the counselor about the fee waiver.',
-              deadline: rand() < 0.5 ? '2027-01-15' : null,
-            },
-          },
-        });
-        const id = (r.body as { data?: { id?: string } }).data?.id;
-        if (r.status === 200 && id) s.notes.push(id);
-        return r;
-      }
-      return client.call('update note', 'POST', '/update-note', {
-        token: s.token,
-        body: { noteId: s.notes[Math.floor(rand() * s.notes.length)]!, noteContent: `Updated ${Date.now()}` },
-      });
-    },
-    () => client.call('read notes', 'GET', '/get-notes', { token: s.token }),
-    () => client.call('read deadlines', 'GET', '/get-deadlines', { token: s.token }),
-  ];
-}
 
 interface PhaseResult {
   mode: string;
@@ -196,6 +119,24 @@ function print(r: PhaseResult): void {
     );
 }
 
+/** A fresh database with the college cache: every institution of the demo CSV, as the bulk import loads it. */
+async function collegeDatabase(
+  label: string,
+): Promise<{ database: TestDatabase; names: string[]; imported: number }> {
+  const database = await freshDatabase(label);
+  const db = await openDb({ url: database.url, poolMax: 4 });
+  try {
+    await migrateModule(db, collegesService as unknown as ServiceModule);
+    const { institutions } = await importScorecard(DEMO_CSV, db);
+    const names = (
+      await db.query<{ name: string }>('SELECT name FROM colleges.college ORDER BY name')
+    ).rows.map((r) => r.name);
+    return { database, names, imported: institutions };
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(): Promise<void> {
   const need = [
     '/get-user-colleges',
@@ -207,7 +148,11 @@ async function main(): Promise<void> {
   const missing = need.filter((p) => !ROUTES.some((r) => r.path === p));
   if (missing.length) throw new Error(`the route table has no ${missing.join(', ')}`);
 
-  console.log(`load: ${STUDENTS} students, ${DURATION_S} s per phase, runs: ${MODES.join(', ')}`);
+  console.log(
+    PEAK
+      ? `load --peak: ${STUDENTS} students, ${DURATION_S} s`
+      : `load: ${STUDENTS} students, ${DURATION_S} s per phase, runs: ${MODES.join(', ')}`,
+  );
   const emulator = await startAuthEmulator({ port: EMULATOR_PORT });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   const t0 = performance.now();
@@ -217,22 +162,31 @@ async function main(): Promise<void> {
     (i) => createVerifiedUser({ name: `Load Student ${i + 1}` }),
   );
   console.log(`created ${users.length} verified students in ${f1((performance.now() - t0) / 1000)} s`);
+  if (PEAK) {
+    try {
+      await runPeak({
+        users,
+        emulatorHost: emulator.host,
+        durationS: DURATION_S,
+        basePort: BASE_PORT,
+        collegeDatabase,
+        reminders: Number(arg('reminders', String(20 * STUDENTS))),
+        remindAt: Number(arg('remind-at', '0.3')),
+        killAt: Number(arg('kill-at', '0.5')),
+      });
+    } finally {
+      await emulator.stop();
+    }
+    return;
+  }
   const results: PhaseResult[] = [];
   try {
     for (const mode of MODES) {
-      const database = await freshDatabase('load');
+      const { database, names, imported } = await collegeDatabase('load');
       const prefix = uniquePrefix('load');
       let stop: () => Promise<void> = async () => {};
       try {
-        // The college cache: every institution of the demo CSV, as the bulk import loads it.
-        const db = await openDb({ url: database.url, poolMax: 4 });
-        await migrateModule(db, collegesService as unknown as ServiceModule);
-        const imported = await importScorecard(DEMO_CSV, db);
-        const names = (
-          await db.query<{ name: string }>('SELECT name FROM colleges.college ORDER BY name')
-        ).rows.map((r) => r.name);
-        await db.close();
-        console.log(`\n=== ${mode} run: ${imported.institutions} colleges cached ===`);
+        console.log(`\n=== ${mode} run: ${imported} colleges cached ===`);
 
         const env = {
           DATABASE_URL: database.url,
@@ -269,30 +223,8 @@ async function main(): Promise<void> {
 
         // Sign in every student (the identity provider, not the gateway) and give each a list to work on.
         const setup = new LoadClient(baseUrl, 60_000);
-        const signInMs: number[] = [];
-        const students = await pool(users, 16, async (user, i): Promise<Student> => {
-          const t = performance.now();
-          const token = await signIn(user.email, user.password);
-          signInMs.push(performance.now() - t);
-          const colleges = [0, 1, 2].map((k) => names[(i * 31 + k * 997) % names.length]!);
-          for (const collegeName of colleges) {
-            const r = await setup.call('setup', 'POST', '/add-user-college', {
-              token,
-              body: { collegeName },
-            });
-            if (r.status !== 200)
-              throw new Error(`setup: add-user-college ${r.status} ${JSON.stringify(r.body)}`);
-          }
-          const r = await setup.call('setup', 'POST', '/update-checklist', {
-            token,
-            body: { collegeName: colleges[0], checklist: CHECKLIST },
-          });
-          if (r.status !== 200)
-            throw new Error(`setup: update-checklist ${r.status} ${JSON.stringify(r.body)}`);
-          return { user, token, colleges, ticks: CHECKLIST.application.map(() => false), notes: [] };
-        });
+        const { students, signInMs } = await setUpStudents(users, names, () => setup);
         setup.close();
-        signInMs.sort((a, b) => a - b);
         console.log(
           `signed in ${students.length} students at the identity provider: p50 ${f1(signInMs[Math.floor(signInMs.length / 2)]!)} ms, max ${f1(signInMs.at(-1)!)} ms`,
         );
