@@ -43,6 +43,9 @@ export const USER_DATA_SETTINGS = {
    * it themselves).
    */
   REMINDER_EVERY_MS: Type.Integer({ minimum: 0, default: 15 * 60_000 }),
+  // How long a reminder taken by a pass is held while it is pushed; a replica that dies mid-push gives its
+  // reminders back when it runs out (past every push's timeouts and Retry-After waits).
+  REMINDER_LEASE_MS: Type.Integer({ minimum: 1_000, default: 3 * 60_000 }),
 };
 
 export const UserDataConfig = withBase(USER_DATA_SETTINGS);

@@ -58,3 +58,33 @@ export async function fanOut<T>(
   }
   return { deferred };
 }
+
+/**
+ * Writes what is added in batches, one write at a time: what comes while a write runs goes in the next
+ * one. Under load that is a few statements a second; when a process dies, at most one write's worth was
+ * done but not yet written. `flush` waits until everything added so far is written. A failed write is
+ * logged by the caller's `write` and its items are not tried again here (their leases run out instead).
+ */
+export class GroupCommit<T> {
+  private pending: T[] = [];
+  private writing: Promise<void> | null = null;
+  constructor(private readonly write: (items: T[]) => Promise<void>) {}
+
+  add(item: T): void {
+    this.pending.push(item);
+    if (!this.writing) this.writing = this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length) {
+      const items = this.pending;
+      this.pending = [];
+      await this.write(items).catch(() => {});
+    }
+    this.writing = null;
+  }
+
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+}

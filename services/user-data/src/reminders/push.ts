@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Agent, fetch } from 'undici';
 import webpush from 'web-push';
 import type { PushSubscriptionRow } from '../repositories/reminders.ts';
@@ -87,6 +88,9 @@ export function webPushSender(
         TTL: TTL_SECONDS,
         contentEncoding: 'aes128gcm',
         urgency: 'normal',
+        // The same reminder sent again (its replica died with the push in flight, ADR 0106) replaces the
+        // first at the push service while undelivered, as the notification's tag does on the phone.
+        topic: pushTopic(payload.tag),
       },
     );
     const body = new Uint8Array(req.body);
@@ -117,3 +121,6 @@ export function webPushSender(
     }
   };
 }
+
+/** A reminder's Web Push Topic (RFC 8030 §5.4: at most 32 URL-safe base64 characters), from its tag. */
+export const pushTopic = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);

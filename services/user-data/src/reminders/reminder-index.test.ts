@@ -15,7 +15,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../deps.ts';
 import { collegeWith, seedColleges } from '../routes/test-helpers.ts';
-import { retryAfterMs, webPushSender } from './push.ts';
+import { pushTopic, retryAfterMs, webPushSender } from './push.ts';
 import { sendDueReminders } from './send-reminders.ts';
 import { jobReplica } from './test-replica.ts';
 
@@ -131,6 +131,26 @@ describe('the reminder index', () => {
     expect(push.received.slice(before).map((p) => p.device)).toEqual(['Staying']);
     expect(await count('reminder_sent', staying.uid)).toBe(1);
     expect(await count('reminder_sent', leaving.uid)).toBe(0);
+  });
+
+  it('loses no reminder when a replica dies mid-push: another sends it once its lease runs out', async () => {
+    const user = await student('Crash');
+    await run(replica(), new Date('2026-10-17T14:30:00Z'));
+    const before = push.received.length;
+    // A replica takes the 14-day reminder (its lease 1 s here) and dies before pushing it.
+    const taken = await replica().reminders.takeDue(DAY14, 100, 20 * 3_600_000, 1_000);
+    expect(taken.map((r) => [r.userId, r.leadDays])).toEqual([[user.uid, 14]]);
+    // While the lease holds, no other replica takes it.
+    expect((await run(replica(), DAY14)).sent).toBe(0);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await run(replica(), DAY14)).sent).toBe(1);
+    expect((await run(replica(), DAY14)).sent).toBe(0);
+    const got = push.received.slice(before);
+    expect(got.map((p) => p.device)).toEqual(['Crash']);
+    // Its Topic is the reminder's, so a repeat (a replica died with the push in flight) replaces the first.
+    expect(got[0]!.headers.topic).toBe(pushTopic(String(got[0]!.payload.tag)));
+    expect(got[0]!.headers.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(await count('reminder_sent', user.uid)).toBe(1);
   });
 
   it('a pass with nothing due sends nothing and works nobody out again', async () => {

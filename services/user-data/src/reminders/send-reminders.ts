@@ -5,7 +5,7 @@ import { UD_MSG } from '../messages.ts';
 import { reminderDay } from '../deadlines/next-deadlines.ts';
 import { wallTimeToUtc, zoneById } from '../deadlines/zones.ts';
 import { dueText, upcomingDeadlines, type UpcomingDeadline } from './deadline-source.ts';
-import { fanOut, SendPool, type PassOptions } from './fan-out.ts';
+import { fanOut, GroupCommit, SendPool, type PassOptions } from './fan-out.ts';
 import { REFUSED, type PushSender, type ReminderPayload } from './push.ts';
 
 /** Reminders go at 9 in the morning where the deadline is due. */
@@ -35,8 +35,12 @@ export function reminderPayload(d: UpcomingDeadline, lead: number): ReminderPayl
 export const PUSH_CONCURRENCY = 100;
 /** A pass stops taking new reminders after this long; what it left is due at the next pass. */
 export const PASS_BUDGET_MS = 5 * 60_000;
-/** Reminders taken from the index at once (one transaction), and students worked out at once. */
-const TAKE_BATCH = 500;
+/**
+ * Reminders taken from the index at once (one transaction), and students worked out at once. A take is
+ * as large as the pushes in flight, so a lease waits for at most one round of pushes before its own.
+ */
+const TAKE_BATCH = PUSH_CONCURRENCY;
+
 const REFRESH_BATCH = 100;
 const REFRESH_CONCURRENCY = 16;
 /** How long a refresh holds the students it took (another replica takes them after, as after a crash). */
@@ -101,25 +105,33 @@ async function remindersOf(deps: Deps, uid: string, now: Date): Promise<DueRemin
 
 /**
  * The reminder job, one pass of one worker (issue 45). First the index is brought up to date for the
- * students whose data changed; then the reminders due are taken from it in batches (each batch one
- * transaction that also claims them, so each reminder goes once across restarts and any number of
- * replicas, which take disjoint batches) and pushed to every device of their student, side by side (at
- * most `concurrency` in flight: devices whose push service never answers cost one timeout in all, not one
- * each before every other student's reminder). A pass with nothing due and nothing changed costs two
- * indexed queries, however many students there are. Past the budget no new batch is taken; the next pass
- * takes it. A device the push service no longer knows (404, 410), or whose endpoint the push-service rule
- * refuses, is dropped.
+ * students whose data changed; then the reminders due are leased from it in batches (one transaction a
+ * batch; any number of replicas take disjoint ones) and pushed to every device of their student, side by
+ * side (at most `concurrency` in flight: devices whose push service never answers cost one timeout in all,
+ * not one each before every other student's reminder). Each reminder is claimed in reminder_sent once its
+ * pushes are done, in group commits: it goes once across passes and replicas, and a replica that dies
+ * mid-push loses none (its leases run out and another replica sends them; the phone shows a repeat in place
+ * of the first, by the notification's tag). A pass with nothing due and nothing changed costs two indexed
+ * queries, however many students there are. Past the budget no new batch is taken; the next pass takes it.
+ * A device the push service no longer knows (404, 410), or whose endpoint the push-service rule refuses,
+ * is dropped.
  */
 export async function sendDueReminders(
   deps: Deps,
   send: PushSender,
   now = new Date(),
-  opts: PassOptions = {},
+  opts: PassOptions & { leaseMs?: number } = {},
 ): Promise<{ sent: number; dropped: number; deferred: boolean; refreshed: number }> {
   const until = Date.now() + (opts.budgetMs ?? PASS_BUDGET_MS);
   let sent = 0;
   let dropped = 0;
-  const push = async ({ sub, payload }: { sub: Parameters<PushSender>[0]; payload: ReminderPayload }) => {
+  const claims = new GroupCommit<DueReminder>((done) =>
+    deps.reminders.markSent(done).catch((err: unknown) => {
+      // Left leased: sent again when the lease runs out (the phone shows it in place of the first).
+      deps.ctx.log.warn({ err, reminders: done.length }, 'pushed reminders not claimed');
+    }),
+  );
+  const push = async (sub: Parameters<PushSender>[0], payload: ReminderPayload) => {
     const status = await send(sub, payload);
     if (status === 404 || status === 410 || status === REFUSED) {
       await deps.reminders.dropEndpoint(sub.endpoint);
@@ -128,16 +140,25 @@ export async function sendDueReminders(
     else deps.ctx.log.warn({ status }, 'a push service refused a reminder');
   };
   const refreshed = await refreshReminderIndex(deps, now, until);
+  const leaseMs = opts.leaseMs ?? deps.ctx.config.REMINDER_LEASE_MS;
+  // Whatever happens to the pass, what was pushed is claimed.
   const { deferred } = await fanOut(
     async () => {
-      const due = await deps.reminders.takeDue(now, TAKE_BATCH, LATE_LIMIT_MS);
+      const due = await deps.reminders.takeDue(now, TAKE_BATCH, LATE_LIMIT_MS, leaseMs);
       if (!due.length) return null;
       const devices = await deps.reminders.subscriptionsOf([...new Set(due.map((d) => d.userId))]);
-      return due.flatMap((r) => (devices.get(r.userId) ?? []).map((sub) => ({ sub, payload: r.payload })));
+      return due.map((reminder) => ({ reminder, subs: devices.get(reminder.userId) ?? [] }));
     },
-    push,
+    async ({ reminder, subs }) => {
+      try {
+        await Promise.all(subs.map((sub) => push(sub, reminder.payload)));
+      } finally {
+        // Tried once: claimed, whatever the push services answered (a refusal is not tried again).
+        claims.add(reminder);
+      }
+    },
     { concurrency: opts.concurrency ?? PUSH_CONCURRENCY, until },
-  );
+  ).finally(() => claims.flush());
   if (deferred)
     deps.ctx.log.warn(
       { budgetMs: opts.budgetMs ?? PASS_BUDGET_MS },

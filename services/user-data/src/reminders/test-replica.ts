@@ -22,6 +22,7 @@ export function jobReplica(db: Db, config: Partial<UserDataSettings>, colleges: 
       PORT: 0,
       VAPID_SUBJECT: 'mailto:reminders@college-ready.app',
       REMINDER_EVERY_MS: 0,
+      REMINDER_LEASE_MS: 3 * 60_000,
       MAIL_FROM: 'College Ready <deadlines@college-ready.app>',
       ...config,
     } as UserDataSettings,

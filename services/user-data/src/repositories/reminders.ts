@@ -160,11 +160,22 @@ export class ReminderRepository {
    */
   async replaceDue(uid: string, since: string, due: DueReminder[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM user_data.reminder_due WHERE user_id = $1', [uid]);
+      // A reminder being pushed keeps its lease: no other replica takes it meanwhile.
+      const leased = await tx.query<{ deadline_key: string; lead_days: number; leased_until: string }>(
+        `DELETE FROM user_data.reminder_due WHERE user_id = $1
+         RETURNING deadline_key, lead_days, leased_until::text AS leased_until`,
+        [uid],
+      );
+      const leases = new Map(
+        leased.rows
+          .filter((r) => r.leased_until)
+          .map((r) => [`${r.deadline_key}\u0000${r.lead_days}`, r.leased_until]),
+      );
       if (due.length)
         await tx.query(
-          `INSERT INTO user_data.reminder_due (user_id, deadline_key, lead_days, due_at, payload)
-           SELECT $1, k, l, d, p FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::jsonb[]) AS x(k, l, d, p)
+          `INSERT INTO user_data.reminder_due (user_id, deadline_key, lead_days, due_at, payload, leased_until)
+           SELECT $1, k, l, d, p, u
+           FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::jsonb[], $6::timestamptz[]) AS x(k, l, d, p, u)
            ON CONFLICT DO NOTHING`,
           [
             uid,
@@ -172,6 +183,7 @@ export class ReminderRepository {
             due.map((d) => d.leadDays),
             due.map((d) => d.dueAt.toISOString()),
             due.map((d) => JSON.stringify(d.payload)),
+            due.map((d) => leases.get(`${d.deadlineKey}\u0000${d.leadDays}`) ?? null),
           ],
         );
       await tx.query('DELETE FROM user_data.reminder_stale WHERE user_id = $1 AND since = $2::timestamptz', [
@@ -182,11 +194,13 @@ export class ReminderRepository {
   }
 
   /**
-   * Takes up to `limit` reminders due by `now` (rows other replicas hold are skipped) and claims those
-   * not too late in reminder_sent, in one transaction: each is returned to one caller once, ever. Rows
-   * more than `lateMs` past their moment are dropped unsent (the service was down that long).
+   * Leases up to `limit` reminders due by `now` for `leaseMs` (rows other replicas hold, or lease, are
+   * skipped): each is pushed by the one caller that leased it, then claimed with `markSent`. A lease that
+   * runs out (its replica died mid-push) lets another pass take it again. Rows more than `lateMs` past
+   * their moment are dropped unsent (the service was down that long), and rows already claimed are
+   * dropped. A student whose account is being deleted is left out (their rows go with the deletion).
    */
-  async takeDue(now: Date, limit: number, lateMs: number): Promise<DueReminder[]> {
+  async takeDue(now: Date, limit: number, lateMs: number, leaseMs: number): Promise<DueReminder[]> {
     return this.db.transaction(async (tx) => {
       const picked = await tx.query<{
         user_id: string;
@@ -195,34 +209,62 @@ export class ReminderRepository {
         due_at: Date;
         payload: DueReminder['payload'];
       }>(
-        `DELETE FROM user_data.reminder_due WHERE (user_id, deadline_key, lead_days) IN (
-           SELECT user_id, deadline_key, lead_days FROM user_data.reminder_due
-           WHERE due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING user_id, deadline_key, lead_days, due_at, payload`,
-        [now, limit],
+        `UPDATE user_data.reminder_due d SET leased_until = clock_timestamp() + $3 * interval '1 millisecond'
+         FROM (SELECT user_id, deadline_key, lead_days FROM user_data.reminder_due
+               WHERE due_at <= $1 AND (leased_until IS NULL OR leased_until < clock_timestamp())
+               ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED) p
+         WHERE (d.user_id, d.deadline_key, d.lead_days) = (p.user_id, p.deadline_key, p.lead_days)
+         RETURNING d.user_id, d.deadline_key, d.lead_days, d.due_at, d.payload`,
+        [now, limit, leaseMs],
       );
-      const timely = picked.rows.filter((r) => now.getTime() - new Date(r.due_at).getTime() <= lateMs);
-      if (!timely.length) return [];
-      const claimed = await tx.query<{ user_id: string; deadline_key: string; lead_days: number }>(
-        // A student whose account is being deleted is left out (their rows go with the deletion): the
-        // claim trigger would refuse the row and with it the whole batch.
-        `INSERT INTO user_data.reminder_sent (user_id, deadline_key, lead_days)
-         SELECT u, k, l FROM unnest($1::text[], $2::text[], $3::int[]) AS x(u, k, l)
-         WHERE NOT user_data.is_deleted_student(u)
-         ON CONFLICT DO NOTHING RETURNING user_id, deadline_key, lead_days`,
-        [timely.map((r) => r.user_id), timely.map((r) => r.deadline_key), timely.map((r) => r.lead_days)],
+      if (!picked.rows.length) return [];
+      const rows = picked.rows.map((r) => ({
+        userId: r.user_id,
+        deadlineKey: r.deadline_key,
+        leadDays: r.lead_days,
+        dueAt: new Date(r.due_at),
+        payload: r.payload,
+      }));
+      const late = (r: DueReminder) => now.getTime() - r.dueAt.getTime() > lateMs;
+      // Dropped: too late, already claimed (sent before a refresh put it back), or of a student leaving.
+      const dropped = await tx.query<{ user_id: string; deadline_key: string; lead_days: number }>(
+        `DELETE FROM user_data.reminder_due d
+         USING unnest($1::text[], $2::text[], $3::int[], $4::bool[]) AS x(u, k, l, late)
+         WHERE (d.user_id, d.deadline_key, d.lead_days) = (x.u, x.k, x.l)
+           AND (x.late OR user_data.is_deleted_student(x.u) OR EXISTS (
+             SELECT 1 FROM user_data.reminder_sent s
+             WHERE (s.user_id, s.deadline_key, s.lead_days) = (x.u, x.k, x.l)))
+         RETURNING d.user_id, d.deadline_key, d.lead_days`,
+        [
+          rows.map((r) => r.userId),
+          rows.map((r) => r.deadlineKey),
+          rows.map((r) => r.leadDays),
+          rows.map(late),
+        ],
       );
-      const won = new Set(claimed.rows.map((c) => `${c.user_id}\u0000${c.deadline_key}\u0000${c.lead_days}`));
-      return timely
-        .filter((r) => won.has(`${r.user_id}\u0000${r.deadline_key}\u0000${r.lead_days}`))
-        .map((r) => ({
-          userId: r.user_id,
-          deadlineKey: r.deadline_key,
-          leadDays: r.lead_days,
-          dueAt: new Date(r.due_at),
-          payload: r.payload,
-        }));
+      const gone = new Set(dropped.rows.map((r) => reminderId(r.user_id, r.deadline_key, r.lead_days)));
+      return rows.filter((r) => !gone.has(reminderId(r.userId, r.deadlineKey, r.leadDays)));
     });
+  }
+
+  /**
+   * Claims pushed reminders in reminder_sent and takes them out of the index, in one statement: a
+   * reminder is claimed once, ever, so neither a later pass nor a refresh sends it again.
+   */
+  async markSent(
+    done: ReadonlyArray<Pick<DueReminder, 'userId' | 'deadlineKey' | 'leadDays'>>,
+  ): Promise<void> {
+    if (!done.length) return;
+    await this.db.query(
+      `WITH gone AS (
+         DELETE FROM user_data.reminder_due d USING unnest($1::text[], $2::text[], $3::int[]) AS x(u, k, l)
+         WHERE (d.user_id, d.deadline_key, d.lead_days) = (x.u, x.k, x.l)
+         RETURNING d.user_id, d.deadline_key, d.lead_days)
+       INSERT INTO user_data.reminder_sent (user_id, deadline_key, lead_days)
+       SELECT user_id, deadline_key, lead_days FROM gone WHERE NOT user_data.is_deleted_student(user_id)
+       ON CONFLICT DO NOTHING`,
+      [done.map((r) => r.userId), done.map((r) => r.deadlineKey), done.map((r) => r.leadDays)],
+    );
   }
 
   /** The devices of several students at once, by student. */
@@ -236,3 +278,5 @@ export class ReminderRepository {
     return out;
   }
 }
+
+const reminderId = (uid: string, key: string, lead: number) => `${uid}\u0000${key}\u0000${lead}`;
