@@ -13,6 +13,8 @@ export interface PushStandIn {
   received: Map<string, number>;
   /** When each endpoint path first received a message (ms since the epoch). */
   firstAt: Map<string, number>;
+  /** Endpoint paths that received a message again under another Topic (or none): a repeat a phone shows. */
+  shownAgain: Set<string>;
   close(): Promise<void>;
 }
 
@@ -20,12 +22,18 @@ export interface PushStandIn {
 export async function startPushStandIn(delayMs: number, port = 0): Promise<PushStandIn> {
   const received = new Map<string, number>();
   const firstAt = new Map<string, number>();
+  const topics = new Map<string, string>();
+  const shownAgain = new Set<string>();
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       const key = req.url ?? '';
       received.set(key, (received.get(key) ?? 0) + 1);
       if (!firstAt.has(key)) firstAt.set(key, Date.now());
+      // RFC 8030 §5.4: a message with the Topic of one before it replaces it; without one, it is another.
+      const topic = typeof req.headers.topic === 'string' ? req.headers.topic : '';
+      if (topics.has(key) && (!topic || topics.get(key) !== topic)) shownAgain.add(key);
+      topics.set(key, topic);
       setTimeout(() => res.writeHead(201).end(), delayMs);
     });
   });
@@ -35,6 +43,7 @@ export async function startPushStandIn(delayMs: number, port = 0): Promise<PushS
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     firstAt,
+    shownAgain,
     close: () =>
       new Promise<void>((r) => {
         server.close(() => r());

@@ -170,9 +170,9 @@ async function main(): Promise<void> {
         durationS: DURATION_S,
         basePort: BASE_PORT,
         collegeDatabase,
-        reminders: Number(arg('reminders', String(20 * STUDENTS))),
+        reminders: Number(arg('reminders', String(200 * STUDENTS))),
         remindAt: Number(arg('remind-at', '0.3')),
-        killAt: Number(arg('kill-at', '0.5')),
+        killAt: Number(arg('kill-at', '0.35')),
       });
     } finally {
       await emulator.stop();
