@@ -155,11 +155,12 @@ function withPostgresCpu(server: BenchServer, database: string): BenchServer {
   };
 }
 
-/** The server at the throughput connections for the run's length, after a warm-up. */
+/** The server at the throughput connections for the run's length, after a warm-up (CPU by process too). */
 const throughput = (r: Run, requests: LoadRequest[]) =>
   load({
     url: r.server.url,
     cpu: r.server.cpuSeconds,
+    cpuParts: r.server.cpuParts,
     connections: THROUGHPUT_CONN,
     duration: SECONDS,
     warmup: WARMUP,
@@ -332,6 +333,7 @@ async function addNotes(r: Run): Promise<void> {
   const n = await load({
     url: r.server.url,
     cpu: r.server.cpuSeconds,
+    cpuParts: r.server.cpuParts,
     connections: THROUGHPUT_CONN,
     amount: requests.length,
     requests,
@@ -346,6 +348,7 @@ async function addNotes(r: Run): Promise<void> {
     },
   );
   detail('latency p50 / p99, server CPU per request', `${ms(n.p50)} / ${ms(n.p99)}, ${cpu(n)}${failures(n)}`);
+  if (byProcess(n)) detail('server CPU per request by process (µs)', byProcess(n));
 }
 
 async function checklistTicks(r: Run): Promise<void> {
@@ -373,6 +376,7 @@ async function checklistTicks(r: Run): Promise<void> {
     met: clean(t),
   });
   detail('latency p50 / p99, server CPU per request', `${ms(t.p50)} / ${ms(t.p99)}, ${cpu(t)}${failures(t)}`);
+  if (byProcess(t)) detail('server CPU per request by process (µs)', byProcess(t));
 }
 
 /** A latency target at `connections`, next to bare Fastify's latency at the same connections. */
