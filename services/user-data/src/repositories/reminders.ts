@@ -94,19 +94,6 @@ export class ReminderRepository {
     );
   }
 
-  /**
-   * Claims one reminder (student, deadline, lead time): true for the one caller that may send it, false
-   * when it was sent already (by this process before a restart, or by another replica).
-   */
-  async claim(uid: string, deadlineKey: string, leadDays: number): Promise<boolean> {
-    const r = await this.db.query(
-      `INSERT INTO user_data.reminder_sent (user_id, deadline_key, lead_days) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING`,
-      [uid, deadlineKey, leadDays],
-    );
-    return r.rowCount === 1;
-  }
-
   /** The reminders sent to a student, as `<deadline key>\u0000<lead days>`. */
   async sentKeys(uid: string): Promise<Set<string>> {
     const r = await this.db.query<{ deadline_key: string; lead_days: number }>(
@@ -114,14 +101,6 @@ export class ReminderRepository {
       [uid],
     );
     return new Set(r.rows.map((x) => `${x.deadline_key}\u0000${x.lead_days}`));
-  }
-
-  async sentCount(uid: string): Promise<number> {
-    const r = await this.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM user_data.reminder_sent WHERE user_id = $1',
-      [uid],
-    );
-    return r.rows[0]!.n;
   }
 
   /** A deleted account's devices, settings, index and record go with it. */
